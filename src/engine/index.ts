@@ -1,0 +1,5 @@
+/**
+ * The engine's only public door. Everything outside src/engine imports from here.
+ * (Implementation in progress: see issue 3 / issue 4.)
+ */
+export * from './types'

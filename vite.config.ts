@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// Relative base so the built app also works from a sub-path (e.g. GitHub Pages).
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: {
+    manifest: true,
+    // Monaco (~2.7 MB) and Mermaid chunks are large by nature; they are lazy-loaded.
+    chunkSizeWarningLimit: 4000,
+  },
+})
