@@ -3,3 +3,4 @@
  * (Implementation in progress: see issue 3 / issue 4.)
  */
 export * from './types'
+export { createTopicIndex, type TopicIndex } from './topic-index'
