@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Makes sure the Debian packages the tests need are present: chromium (e2e) and rabbitmq-server
+# (conformance against a real broker). As root it installs what is missing with apt; otherwise it
+# stops and names what to install. Browser and broker tests are never skipped silently.
+set -euo pipefail
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/sbin/rabbitmq-server ] || missing+=(rabbitmq-server)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "The tests need these Debian packages: ${missing[*]}" >&2
+  echo "Install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "Installing ${missing[*]} with apt (one-time, about a minute)…"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# policy-rc.d stops the package from starting a system-wide broker: the tests start their own.
+policy=/usr/sbin/policy-rc.d
+created_policy=0
+if [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' > "$policy" && chmod +x "$policy" && created_policy=1
+fi
+apt-get install -y -qq "${missing[@]}" >/dev/null
+[ "$created_policy" -eq 1 ] && rm -f "$policy"
+# Debian starts epmd/rabbitmq on install on some images; the suite runs its own private node.
+if command -v rabbitmqctl >/dev/null && pgrep -f 'beam.*rabbit' >/dev/null 2>&1; then
+  echo "note: a system RabbitMQ is running; the conformance suite uses its own node on other ports."
+fi
+echo "Installed: ${missing[*]}"

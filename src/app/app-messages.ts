@@ -1,0 +1,32 @@
+import { defineMessages } from '../i18n/messages'
+
+export const appMessages = defineMessages({
+  en: {
+    title: 'AMQP Routing Playground',
+    tagline: 'See why a message goes where it goes',
+    playground: 'Playground',
+    lessons: 'Lessons',
+    practice: 'Practice',
+    timeline: 'Timeline',
+    language: 'Language',
+    theme: 'Theme',
+    light: 'Light',
+    dark: 'Dark',
+    loading: 'Loading…',
+    mainNav: 'Main sections',
+  },
+  'zh-CN': {
+    title: 'AMQP 路由演练场',
+    tagline: '看清每条消息为什么去了那里',
+    playground: '演练场',
+    lessons: '课程',
+    practice: '自测',
+    timeline: '时间线',
+    language: '语言',
+    theme: '主题',
+    light: '浅色',
+    dark: '深色',
+    loading: '加载中…',
+    mainNav: '主要栏目',
+  },
+})

@@ -1,0 +1,187 @@
+/**
+ * Scenario JSON → typed AMQP field values, exactly as amqplib's codec encodes them, and the broker's
+ * equality on those values (headers exchange matching, binding identity).
+ */
+import type { AmqpTable, AmqpType, AmqpValue, JsonValue, ProfileName } from './types'
+
+/** A JSON value that cannot be turned into an AMQP value (amqplib would throw while encoding). */
+export class AmqpValueError extends Error {
+  constructor(
+    /** Dotted path inside the converted value, e.g. `x-args.0`. Empty for the value itself. */
+    readonly path: string,
+    message: string,
+  ) {
+    super(path ? `${path}: ${message}` : message)
+    this.name = 'AmqpValueError'
+  }
+}
+
+const TWO_63 = 2 ** 63
+const TWO_50 = 2 ** 50
+
+/** amqplib's `isFloatingPoint`: ≥ 2^63 or a fraction below 2^50 goes out as a double. */
+function isFloatingPoint(n: number): boolean {
+  return n >= TWO_63 || (Math.abs(n) < TWO_50 && Math.floor(n) !== n)
+}
+
+/** The integer type amqplib picks for a JS integer: the smallest signed one that holds it. */
+export function integerTypeFor(n: number): 'byte' | 'short' | 'int' | 'long' {
+  if (n >= -128 && n < 128) return 'byte'
+  if (n >= -0x8000 && n < 0x8000) return 'short'
+  if (n >= -0x80000000 && n < 0x80000000) return 'int'
+  return 'long'
+}
+
+/** Integers beyond 2^53 are carried as decimal strings so no digit is lost. */
+function intValue(n: number): number | string {
+  return Number.isSafeInteger(n) ? n : BigInt(n).toString()
+}
+
+function numberValue(n: number, path: string): AmqpValue {
+  if (!Number.isFinite(n)) throw new AmqpValueError(path, `number ${n} cannot be encoded`)
+  if (isFloatingPoint(n)) return { type: 'double', value: n }
+  if (n < -TWO_63) throw new AmqpValueError(path, `integer ${n} is below the signed 64-bit range`)
+  return { type: integerTypeFor(n), value: intValue(n) }
+}
+
+/** Ranges for the `{"!": type}` trapdoor; amqplib's Buffer writes throw outside them. */
+const INT_RANGES: Record<string, [number, number]> = {
+  byte: [-128, 127],
+  unsignedbyte: [0, 255],
+  short: [-0x8000, 0x7fff],
+  unsignedshort: [0, 0xffff],
+  int: [-0x80000000, 0x7fffffff],
+  unsignedint: [0, 0xffffffff],
+  long: [-TWO_63, TWO_63],
+  timestamp: [0, 2 ** 64],
+}
+
+/** amqplib's aliases for the trapdoor type names (`int8` = `byte`, …). */
+const ALIASES: Record<string, string> = {
+  int8: 'byte',
+  uint8: 'unsignedbyte',
+  int16: 'short',
+  uint16: 'unsignedshort',
+  int32: 'int',
+  uint32: 'unsignedint',
+  int64: 'long',
+  float64: 'double',
+}
+
+function forced(type: string, raw: JsonValue | undefined, path: string): AmqpValue {
+  const t = ALIASES[type] ?? type
+  const range = INT_RANGES[t]
+  if (range) {
+    if (typeof raw !== 'number' || !Number.isInteger(raw))
+      throw new AmqpValueError(path, `type '${type}' needs an integer value`)
+    if (raw < range[0] || raw > range[1]) throw new AmqpValueError(path, `${raw} is out of range for '${type}'`)
+    return { type: t as 'byte', value: intValue(raw) }
+  }
+  switch (t) {
+    case 'double':
+    case 'float':
+      if (typeof raw !== 'number') throw new AmqpValueError(path, `type '${type}' needs a number`)
+      return { type: t, value: t === 'float' ? Math.fround(raw) : raw }
+    case 'decimal': {
+      const d = raw as { places?: unknown; digits?: unknown } | null
+      const ok =
+        d !== null &&
+        typeof d === 'object' &&
+        Number.isInteger(d.places) &&
+        Number.isInteger(d.digits) &&
+        (d.places as number) >= 0 &&
+        (d.places as number) < 256 &&
+        (d.digits as number) >= 0 &&
+        (d.digits as number) <= 0xffffffff
+      if (!ok) throw new AmqpValueError(path, "decimal needs {places: 0..255, digits: uint32}")
+      return { type: 'decimal', value: { places: d.places as number, digits: d.digits as number } }
+    }
+    // amqplib's typeof-based names: "string", "boolean", "number", "object" route through the guesser.
+    case 'string':
+      if (typeof raw !== 'string') throw new AmqpValueError(path, "type 'string' needs a string")
+      return { type: 'longstr', value: raw }
+    case 'boolean':
+      if (typeof raw !== 'boolean') throw new AmqpValueError(path, "type 'boolean' needs a boolean")
+      return { type: 'bool', value: raw }
+    case 'number':
+      if (typeof raw !== 'number') throw new AmqpValueError(path, "type 'number' needs a number")
+      return numberValue(raw, path)
+    case 'object':
+      if (raw === undefined) throw new AmqpValueError(path, "type 'object' needs a value")
+      return toAmqpValueAt(raw, path)
+    // Extension (amqplib would need a Buffer): a byte string given as text.
+    case 'bytes':
+      if (typeof raw !== 'string') throw new AmqpValueError(path, "type 'bytes' needs a string")
+      return { type: 'bytes', value: raw }
+    default:
+      throw new AmqpValueError(path, `unknown type to encode: '${type}'`)
+  }
+}
+
+function toAmqpValueAt(json: JsonValue, path: string): AmqpValue {
+  if (json === null) return { type: 'void', value: null }
+  switch (typeof json) {
+    case 'string':
+      return { type: 'longstr', value: json }
+    case 'boolean':
+      return { type: 'bool', value: json }
+    case 'number':
+      return numberValue(json, path)
+    case 'object':
+      if (Array.isArray(json)) return { type: 'array', value: json.map((v, i) => toAmqpValueAt(v, join(path, i))) }
+      if (Object.hasOwn(json, '!')) {
+        const type = json['!']
+        if (typeof type !== 'string') throw new AmqpValueError(path, "'!' must name a type")
+        return forced(type, json.value, path)
+      }
+      return { type: 'table', value: toAmqpTableAt(json, path) }
+    default:
+      throw new AmqpValueError(path, `unsupported value of type ${typeof json}`)
+  }
+}
+
+function join(path: string, key: string | number): string {
+  return path ? `${path}.${key}` : String(key)
+}
+
+function toAmqpTableAt(json: { [key: string]: JsonValue }, path: string): AmqpTable {
+  const out: AmqpTable = {}
+  for (const [k, v] of Object.entries(json)) {
+    if (utf8Length(k) > 255) throw new AmqpValueError(join(path, k), 'table key longer than 255 bytes')
+    out[k] = toAmqpValueAt(v, join(path, k))
+  }
+  return out
+}
+
+/** Convert one scenario JSON value to the AMQP value amqplib would put on the wire. Throws AmqpValueError. */
+export function toAmqpValue(json: JsonValue): AmqpValue {
+  return toAmqpValueAt(json, '')
+}
+
+/** Convert a scenario JSON object (headers, arguments) to an AMQP field table. Throws AmqpValueError. */
+export function toAmqpTable(json: { [key: string]: JsonValue } | undefined | null): AmqpTable {
+  if (json === undefined || json === null) return {}
+  if (typeof json !== 'object' || Array.isArray(json)) throw new AmqpValueError('', 'a table must be a JSON object')
+  return toAmqpTableAt(json, '')
+}
+
+/** UTF-8 byte length of a JS string (no TextEncoder: the engine has no DOM/Node lib). */
+export function utf8Length(s: string): number {
+  let n = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x80) n += 1
+    else if (c < 0x800) n += 2
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4
+        i++
+      } else n += 3
+    } else n += 3
+  }
+  return n
+}
+
+export { valueKey, valuesEqual } from './amqp-equality'
+export type { AmqpType }

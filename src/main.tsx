@@ -1,0 +1,18 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import AppShell from './app/app-shell'
+import './app/app.css'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+createRoot(root).render(
+  <StrictMode>
+    <AppShell />
+  </StrictMode>,
+)
+
+// Start fetching the diagram library while the first view renders, so the two downloads overlap.
+const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200))
+idle(() => {
+  void import('./diagram/mermaid-loader').then((m) => m.preloadMermaid())
+})

@@ -1,0 +1,4 @@
+/** Placeholder until the timeline feature lands (see its issue). */
+export default function Page() {
+  return <p className="panel">Coming soon.</p>
+}

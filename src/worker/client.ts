@@ -1,0 +1,97 @@
+/**
+ * Main-thread facade of the engine Worker: request ids, a timeout that restarts a runaway worker,
+ * and `latest()` which resolves only for the newest call of a given channel (stale replies are dropped).
+ */
+import type { EngineApi, EngineMethod, EngineRequest, EngineResponse } from './protocol'
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }
+
+export class StaleReplyError extends Error {
+  constructor() {
+    super('A newer request replaced this one')
+    this.name = 'StaleReplyError'
+  }
+}
+
+export interface EngineClient {
+  call<M extends EngineMethod>(method: M, ...args: Parameters<EngineApi[M]>): Promise<ReturnType<EngineApi[M]>>
+  /** Like call, but rejects with StaleReplyError when a newer call on the same channel was made. */
+  latest<M extends EngineMethod>(
+    channel: string,
+    method: M,
+    ...args: Parameters<EngineApi[M]>
+  ): Promise<ReturnType<EngineApi[M]>>
+  dispose(): void
+}
+
+const TIMEOUT_MS = 15_000
+
+export function createEngineClient(makeWorker: () => Worker = defaultWorker): EngineClient {
+  let worker = start()
+  let nextId = 1
+  const pending = new Map<number, Pending>()
+  const newestByChannel = new Map<string, number>()
+
+  function start(): Worker {
+    const w = makeWorker()
+    w.onmessage = (event: MessageEvent<EngineResponse>) => {
+      const reply = event.data
+      const p = pending.get(reply.id)
+      if (!p) return
+      pending.delete(reply.id)
+      clearTimeout(p.timer)
+      if (reply.ok) p.resolve(reply.value)
+      else p.reject(Object.assign(new Error(reply.error.message), { name: reply.error.name }))
+    }
+    return w
+  }
+
+  function restart(reason: string): void {
+    worker.terminate()
+    for (const p of pending.values()) {
+      clearTimeout(p.timer)
+      p.reject(new Error(reason))
+    }
+    pending.clear()
+    worker = start()
+  }
+
+  function call<M extends EngineMethod>(method: M, ...args: Parameters<EngineApi[M]>) {
+    const id = nextId++
+    return new Promise<ReturnType<EngineApi[M]>>((resolve, reject) => {
+      const timer = setTimeout(
+        () => restart(`The routing engine did not answer within ${TIMEOUT_MS / 1000} s`),
+        TIMEOUT_MS,
+      )
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer })
+      const request: EngineRequest<M> = { id, method, args }
+      worker.postMessage(request)
+    })
+  }
+
+  return {
+    call,
+    async latest(channel, method, ...args) {
+      const ticket = nextId
+      newestByChannel.set(channel, ticket)
+      const value = await call(method, ...args)
+      if (newestByChannel.get(channel) !== ticket) throw new StaleReplyError()
+      return value
+    },
+    dispose() {
+      restart('Engine client disposed')
+      worker.terminate()
+    },
+  }
+}
+
+function defaultWorker(): Worker {
+  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'routing-engine' })
+}
+
+let shared: EngineClient | null = null
+/** The app-wide engine client (one Worker). */
+export function engineClient(): EngineClient {
+  shared ??= createEngineClient()
+  return shared
+}

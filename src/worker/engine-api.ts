@@ -1,0 +1,10 @@
+/**
+ * What the Worker exposes: plain engine functions, nothing else. Add a line here to make an engine
+ * function callable from the UI through `engineClient.call(name, ...args)`.
+ */
+import { runOperations, runScenario } from '../engine'
+
+export const engineApi = {
+  runScenario,
+  runOperations,
+}

@@ -1,0 +1,70 @@
+/**
+ * Launches Debian's Chromium through playwright-core and opens pages that record what a user would
+ * not want: console errors, uncaught exceptions and any request leaving the page's origin.
+ */
+import { mkdirSync } from 'node:fs'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { CHROMIUM_PATH } from './chromium-path'
+
+export const SCREENSHOT_DIR = 'test-results/screenshots'
+
+export interface WatchedPage {
+  page: Page
+  context: BrowserContext
+  consoleErrors: string[]
+  pageErrors: string[]
+  externalRequests: string[]
+  baseURL: string
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export async function openPage(
+  browser: Browser,
+  path = '',
+  options: { locale?: string; colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+): Promise<WatchedPage> {
+  const baseURL = inject('baseURL')
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.viewport ?? { width: 1400, height: 900 },
+  })
+  const page = await context.newPage()
+  const origin = new URL(baseURL).origin
+  const watched: WatchedPage = { page, context, consoleErrors: [], pageErrors: [], externalRequests: [], baseURL }
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') watched.consoleErrors.push(msg.text())
+  })
+  page.on('pageerror', (err) => watched.pageErrors.push(err.message))
+  page.on('request', (req) => {
+    const url = req.url()
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+      watched.externalRequests.push(url)
+    }
+  })
+  await page.goto(new URL(path, baseURL).toString())
+  return watched
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  const path = `${SCREENSHOT_DIR}/${name}.png`
+  await page.screenshot({ path, fullPage: true })
+  return path
+}
