@@ -4,3 +4,4 @@
  */
 export * from './types'
 export { createTopicIndex, type TopicIndex } from './topic-index'
+export { createHeadersIndex, type HeadersBindingSpec, type HeadersIndex } from './headers-index'
