@@ -2,7 +2,7 @@
  * Scenario JSON → typed AMQP field values, exactly as amqplib's codec encodes them, and the broker's
  * equality on those values (headers exchange matching, binding identity).
  */
-import type { AmqpTable, AmqpType, AmqpValue, JsonValue, ProfileName } from './types'
+import type { AmqpTable, AmqpType, AmqpValue, JsonValue } from './types'
 
 /** A JSON value that cannot be turned into an AMQP value (amqplib would throw while encoding). */
 export class AmqpValueError extends Error {
@@ -74,7 +74,8 @@ function forced(type: string, raw: JsonValue | undefined, path: string): AmqpVal
   if (range) {
     if (typeof raw !== 'number' || !Number.isInteger(raw))
       throw new AmqpValueError(path, `type '${type}' needs an integer value`)
-    if (raw < range[0] || raw > range[1]) throw new AmqpValueError(path, `${raw} is out of range for '${type}'`)
+    if (raw < range[0] || raw > range[1])
+      throw new AmqpValueError(path, `${raw} is out of range for '${type}'`)
     return { type: t as 'byte', value: intValue(raw) }
   }
   switch (t) {
@@ -93,7 +94,7 @@ function forced(type: string, raw: JsonValue | undefined, path: string): AmqpVal
         (d.places as number) < 256 &&
         (d.digits as number) >= 0 &&
         (d.digits as number) <= 0xffffffff
-      if (!ok) throw new AmqpValueError(path, "decimal needs {places: 0..255, digits: uint32}")
+      if (!ok) throw new AmqpValueError(path, 'decimal needs {places: 0..255, digits: uint32}')
       return { type: 'decimal', value: { places: d.places as number, digits: d.digits as number } }
     }
     // amqplib's typeof-based names: "string", "boolean", "number", "object" route through the guesser.
@@ -128,7 +129,8 @@ function toAmqpValueAt(json: JsonValue, path: string): AmqpValue {
     case 'number':
       return numberValue(json, path)
     case 'object':
-      if (Array.isArray(json)) return { type: 'array', value: json.map((v, i) => toAmqpValueAt(v, join(path, i))) }
+      if (Array.isArray(json))
+        return { type: 'array', value: json.map((v, i) => toAmqpValueAt(v, join(path, i))) }
       if (Object.hasOwn(json, '!')) {
         const type = json['!']
         if (typeof type !== 'string') throw new AmqpValueError(path, "'!' must name a type")
@@ -161,7 +163,8 @@ export function toAmqpValue(json: JsonValue): AmqpValue {
 /** Convert a scenario JSON object (headers, arguments) to an AMQP field table. Throws AmqpValueError. */
 export function toAmqpTable(json: { [key: string]: JsonValue } | undefined | null): AmqpTable {
   if (json === undefined || json === null) return {}
-  if (typeof json !== 'object' || Array.isArray(json)) throw new AmqpValueError('', 'a table must be a JSON object')
+  if (typeof json !== 'object' || Array.isArray(json))
+    throw new AmqpValueError('', 'a table must be a JSON object')
   return toAmqpTableAt(json, '')
 }
 

@@ -1,0 +1,101 @@
+/**
+ * AMQP reply codes and the broker's reply texts. Operations throw AmqpError; the runner turns it into
+ * a plain ScenarioError. Code 0 means the *client* refused to send (amqplib throws before encoding).
+ */
+
+export const REPLY = {
+  CLIENT_REFUSED: 0,
+  NO_ROUTE: 312,
+  ACCESS_REFUSED: 403,
+  NOT_FOUND: 404,
+  RESOURCE_LOCKED: 405,
+  PRECONDITION_FAILED: 406,
+  COMMAND_INVALID: 503,
+  INTERNAL_ERROR: 541,
+} as const
+
+const NAMES: Record<number, string> = {
+  403: 'ACCESS_REFUSED',
+  404: 'NOT_FOUND',
+  405: 'RESOURCE_LOCKED',
+  406: 'PRECONDITION_FAILED',
+  503: 'COMMAND_INVALID',
+  541: 'INTERNAL_ERROR',
+}
+
+export class AmqpError extends Error {
+  readonly text: string
+  constructor(
+    readonly code: number,
+    detail: string,
+  ) {
+    const text = code === 0 ? `CLIENT_REFUSED - ${detail}` : `${NAMES[code] ?? 'ERROR'} - ${detail}`
+    super(text)
+    this.text = text
+    this.name = 'AmqpError'
+  }
+}
+
+const q = (s: string) => `'${s}'`
+const inVhost = (kind: string, name: string, vhost: string) => `${kind} ${q(name)} in vhost ${q(vhost)}`
+
+export const errors = {
+  noExchange: (name: string, vhost: string) => new AmqpError(404, `no ${inVhost('exchange', name, vhost)}`),
+  noQueue: (name: string, vhost: string) => new AmqpError(404, `no ${inVhost('queue', name, vhost)}`),
+  noPreviousQueue: () => new AmqpError(404, 'no previously declared queue'),
+  reservedName: (kind: 'exchange' | 'queue', name: string) =>
+    new AmqpError(403, `${kind} name ${q(name)} contains reserved prefix 'amq.*'`),
+  defaultExchange: () => new AmqpError(403, 'operation not permitted on the default exchange'),
+  deleteSystemExchange: (name: string, vhost: string) =>
+    new AmqpError(403, `deletion of system ${inVhost('exchange', name, vhost)} not allowed`),
+  internalPublish: (name: string, vhost: string) =>
+    new AmqpError(403, `cannot publish to internal ${inVhost('exchange', name, vhost)}`),
+  inequivalent: (
+    field: string,
+    kind: 'exchange' | 'queue',
+    name: string,
+    vhost: string,
+    got: string,
+    cur: string,
+  ) =>
+    new AmqpError(
+      406,
+      `inequivalent arg ${q(field)} for ${inVhost(kind, name, vhost)}: received ${got} but current is ${cur}`,
+    ),
+  exclusiveLocked: (name: string, vhost: string) =>
+    new AmqpError(
+      405,
+      `cannot obtain exclusive access to locked ${inVhost('queue', name, vhost)}. It could be originally ` +
+        'declared on another connection or the exclusive property value does not match that of the original declaration.',
+    ),
+  unknownType: (code: 406 | 503, type: string) => new AmqpError(code, `unknown exchange type ${q(type)}`),
+  transientQueue: (name: string, vhost: string) =>
+    new AmqpError(
+      541,
+      `cannot declare non-durable, non-exclusive ${inVhost('queue', name, vhost)}: deprecated feature ` +
+        "'transient_nonexcl_queues' is not permitted (RabbitMQ 4.3 default)",
+    ),
+  inUse: (name: string, vhost: string) => new AmqpError(406, `${inVhost('exchange', name, vhost)} in use`),
+  badArgType: (arg: string, type: string) => new AmqpError(406, `invalid type ${q(type)} for arg ${q(arg)}`),
+  xMatchType: (type: string) => new AmqpError(406, `Invalid x-match field type ${type}; expected longstr`),
+  xMatchValue: (value: string) =>
+    new AmqpError(
+      406,
+      `Invalid x-match field value ${q(value)}; expected all, any, all-with-x, or any-with-x`,
+    ),
+  tooManyHashes: (key: string, n: number, max: number) =>
+    new AmqpError(406, `Topic binding key ${q(key)} uses ${n} '#' wildcards, at most ${max} are allowed`),
+  badCcHeader: (header: string, type: string) =>
+    new AmqpError(406, `invalid message: {unacceptable_type_in_header,"${header}",${type}}`),
+  emptyWord: (message: string) => new AmqpError(406, message),
+  shortstr: (field: string, bytes: number) =>
+    new AmqpError(0, `field ${q(field)} is ${bytes} bytes of UTF-8; an AMQP shortstr holds at most 255`),
+  badValue: (where: string, message: string) => new AmqpError(0, `${where}: ${message}`),
+}
+
+/** Erlang type atoms as the broker names AMQP types in its messages. */
+export function erlangTypeName(type: string): string {
+  if (type === 'int') return 'signedint'
+  if (type === 'bytes') return 'binary'
+  return type
+}

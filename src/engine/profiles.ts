@@ -1,0 +1,74 @@
+/**
+ * Rule sets as plain data. Every place where brokers (or the study note's model) differ reads one of
+ * these fields; nothing else in the engine branches on the profile name.
+ */
+import type { ProfileName } from './types'
+
+export interface Profile {
+  name: ProfileName
+  /** Headers equality: `strict` = Erlang `=:=` on untyped values (≥ 3.13); `loose` = `==` (1 equals 1.0). */
+  headersEquality: 'strict' | 'loose'
+  /** Message-side `timestamp` headers are converted seconds → milliseconds before matching (≥ 3.13). */
+  headerTimestampsInMs: boolean
+  /** Most whole-word `#` a topic binding key may hold (4.3.5+: 2); null = no limit. */
+  maxTopicHashes: number | null
+  /** Reply to `exchange.declare` with an unknown type: 406 (≥ 4.0) or 503 COMMAND_INVALID (older). */
+  unknownExchangeTypeCode: 406 | 503
+  /** `queue.declare` of a non-durable, non-exclusive queue fails with 541 (4.3 default). */
+  rejectTransientQueues: boolean
+  /** The study note's Java model: a topic pattern or key with an empty word is an error. */
+  rejectEmptyTopicWords: boolean
+  /** RobustMQ: publishing to the default exchange with an unknown queue name declares that queue. */
+  defaultExchangeAutoCreatesQueue: boolean
+}
+
+const RABBITMQ_4: Profile = {
+  name: 'rabbitmq-4',
+  headersEquality: 'strict',
+  headerTimestampsInMs: true,
+  maxTopicHashes: 2,
+  unknownExchangeTypeCode: 406,
+  rejectTransientQueues: true,
+  rejectEmptyTopicWords: false,
+  defaultExchangeAutoCreatesQueue: false,
+}
+
+export const PROFILES: Readonly<Record<ProfileName, Readonly<Profile>>> = {
+  'rabbitmq-4': RABBITMQ_4,
+  'rabbitmq-3.10': {
+    ...RABBITMQ_4,
+    name: 'rabbitmq-3.10',
+    headersEquality: 'loose',
+    headerTimestampsInMs: false,
+    maxTopicHashes: null,
+    unknownExchangeTypeCode: 503,
+    rejectTransientQueues: false,
+  },
+  // The note's matcher has no `#` limit and runs without a broker, so transient queues are fine.
+  teaching: {
+    ...RABBITMQ_4,
+    name: 'teaching',
+    maxTopicHashes: null,
+    rejectTransientQueues: false,
+    rejectEmptyTopicWords: true,
+  },
+  // RobustMQ is not RabbitMQ 4.3: it keeps transient queues and has no `#` limit (seed 002).
+  robustmq: {
+    ...RABBITMQ_4,
+    name: 'robustmq',
+    maxTopicHashes: null,
+    rejectTransientQueues: false,
+    defaultExchangeAutoCreatesQueue: true,
+  },
+}
+
+export const DEFAULT_PROFILE: ProfileName = 'rabbitmq-4'
+
+export function isProfileName(x: unknown): x is ProfileName {
+  return typeof x === 'string' && Object.hasOwn(PROFILES, x)
+}
+
+/** The profile's rules (default rabbitmq-4). Validate user input with isProfileName first. */
+export function getProfile(name: ProfileName = DEFAULT_PROFILE): Readonly<Profile> {
+  return PROFILES[name] ?? RABBITMQ_4
+}
