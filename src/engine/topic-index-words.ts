@@ -5,10 +5,8 @@
  * words); `*` and `#` are wildcards only as whole words; words compare as exact strings.
  */
 
-/** Splits a routing key or binding key into words the way the broker does. */
-export function splitTopicWords(key: string): string[] {
-  return key === '' ? [] : key.split('.')
-}
+/** Splits a routing key or binding key into words (the engine's one word-splitting rule). */
+export { splitWords as splitTopicWords } from './topic-words'
 
 /** Edge label of a `*` edge in the trie (literal word ids are ≥ 0; -1 means "no such word"). */
 export const STAR_WORD = -2

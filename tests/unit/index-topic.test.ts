@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import { createTopicIndex } from '../../src/engine'
+
+/** Builds an index where each binding's destination is its own pattern (plus a tag when given). */
+function indexOf(...patterns: string[]) {
+  const ix = createTopicIndex()
+  for (const p of patterns) ix.add(p, p)
+  return ix
+}
+
+const sorted = (xs: string[]) => [...xs].sort()
+
+describe('topic index: RabbitMQ word rules', () => {
+  it('"" is zero words: # matches it, * does not, "" matches only ""', () => {
+    const ix = indexOf('#', '*', '', '#.#', '*.#')
+    expect(sorted(ix.match(''))).toEqual(sorted(['', '#', '#.#']))
+    expect(sorted(ix.match('a'))).toEqual(sorted(['#', '#.#', '*', '*.#']))
+  })
+
+  it('"." is two empty words: matched by *.* and ".", not by *', () => {
+    const ix = indexOf('*', '*.*', '.', '', '#', '*.#.*')
+    expect(sorted(ix.match('.'))).toEqual(sorted(['#', '*.#.*', '*.*', '.']))
+    expect(sorted(ix.match('a.b'))).toEqual(sorted(['#', '*.#.*', '*.*']))
+  })
+
+  it('empty words are literal words', () => {
+    const ix = indexOf('a..b', 'a.*.b', '.a', 'a.', '*.a', 'a.*')
+    expect(sorted(ix.match('a..b'))).toEqual(sorted(['a..b', 'a.*.b']))
+    expect(sorted(ix.match('a.x.b'))).toEqual(sorted(['a.*.b']))
+    expect(sorted(ix.match('.a'))).toEqual(sorted(['*.a', '.a']))
+    expect(sorted(ix.match('a.'))).toEqual(sorted(['a.', 'a.*']))
+  })
+
+  it('a.# matches a, a.b.c but not ab; #.a and a.#.b allow zero words', () => {
+    const ix = indexOf('a.#', '#.a', 'a.#.b')
+    expect(sorted(ix.match('a'))).toEqual(sorted(['#.a', 'a.#']))
+    expect(sorted(ix.match('a.b'))).toEqual(sorted(['a.#', 'a.#.b']))
+    expect(sorted(ix.match('a.x.y.b'))).toEqual(sorted(['a.#', 'a.#.b']))
+    expect(ix.match('ab')).toEqual([])
+  })
+
+  it('#.# is #, and #.*.# needs at least one word', () => {
+    const ix = indexOf('#.#', '#.*.#', '#.#.#')
+    expect(sorted(ix.match(''))).toEqual(sorted(['#.#', '#.#.#']))
+    expect(sorted(ix.match('x'))).toEqual(sorted(['#.#', '#.#.#', '#.*.#']))
+    expect(sorted(ix.match('x.y.z'))).toEqual(sorted(['#.#', '#.#.#', '#.*.#']))
+  })
+
+  it('wildcards count only as whole words; keys compare exactly', () => {
+    const ix = indexOf('foo#bar', '#x', 'x*', '**', 'Order.created', 'p.q')
+    expect(ix.match('foo#bar')).toEqual(['foo#bar'])
+    expect(ix.match('fooXbar')).toEqual([])
+    expect(ix.match('x*')).toEqual(['x*'])
+    expect(ix.match('xy')).toEqual([])
+    expect(ix.match('**')).toEqual(['**'])
+    expect(ix.match('order.created')).toEqual([])
+    // A wildcard in the routing key is an ordinary word.
+    expect(ix.match('*.q')).toEqual([])
+  })
+
+  it('compares words as exact strings, including non-ASCII', () => {
+    const ix = indexOf('订单.创建', 'e\u0301', '❤️.*')
+    expect(ix.match('订单.创建')).toEqual(['订单.创建'])
+    expect(ix.match('\u00e9')).toEqual([])
+    expect(ix.match('❤️.x')).toEqual(['❤️.*'])
+    expect(ix.match('❤.x')).toEqual([])
+  })
+})
+
+describe('topic index: bindings and destinations', () => {
+  it('returns each destination once, however many bindings match', () => {
+    const ix = createTopicIndex()
+    ix.add('a.#', 'q1')
+    ix.add('a.*', 'q1')
+    ix.add('#', 'q1')
+    ix.add('a.b', 'q2')
+    expect(sorted(ix.match('a.b'))).toEqual(sorted(['q1', 'q2']))
+  })
+
+  it('add is idempotent and remove of an unknown binding is a no-op', () => {
+    const ix = createTopicIndex()
+    ix.add('a.*', 'q')
+    ix.add('a.*', 'q')
+    expect(ix.size).toBe(1)
+    ix.remove('a.#', 'q')
+    ix.remove('a.*', 'other')
+    ix.remove('zzz.never', 'q')
+    expect(ix.match('a.b')).toEqual(['q'])
+    ix.remove('a.*', 'q')
+    expect(ix.match('a.b')).toEqual([])
+    expect(ix.size).toBe(0)
+    ix.remove('a.*', 'q')
+    expect(ix.size).toBe(0)
+  })
+
+  it('bindings are keyed per (pattern, dest): removing one keeps the others', () => {
+    const ix = createTopicIndex()
+    ix.add('a.*', 'q1')
+    ix.add('a.*', 'q2')
+    ix.add('a.#', 'q1')
+    ix.remove('a.*', 'q1')
+    expect(sorted(ix.match('a.b'))).toEqual(sorted(['q1', 'q2']))
+    ix.remove('a.#', 'q1')
+    expect(ix.match('a.b')).toEqual(['q2'])
+  })
+
+  it('keeps working after heavy churn (node and word ids are recycled)', () => {
+    const ix = createTopicIndex<number>()
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 300; i++) ix.add(`r${round}.w${i % 17}.${i % 5 === 0 ? '#' : `x${i}`}`, i)
+      for (let i = 0; i < 300; i++)
+        if (i % 3 !== 0) ix.remove(`r${round}.w${i % 17}.${i % 5 === 0 ? '#' : `x${i}`}`, i)
+    }
+    // Survivors: i % 3 === 0 in every round.
+    expect(ix.size).toBe(3 * 100)
+    // r1.w0.x51 itself, plus the surviving r1.w0.# bindings (i ≡ 0 mod 255).
+    expect(ix.match('r1.w0.x51').sort((x, y) => x - y)).toEqual([0, 51, 255])
+    expect(ix.match('r2.w15.anything').sort((x, y) => x - y)).toEqual([15, 270])
+  })
+
+  it('accepts any destination type, compared by identity', () => {
+    const a = { name: 'a' }
+    const b = { name: 'a' }
+    const ix = createTopicIndex<{ name: string }>()
+    ix.add('k', a)
+    ix.add('k', b)
+    expect(ix.match('k')).toHaveLength(2)
+    ix.remove('k', a)
+    expect(ix.match('k')).toEqual([b])
+  })
+
+  it('stays fast with many # against a long key', () => {
+    const ix = createTopicIndex()
+    ix.add(Array.from({ length: 15 }, () => '#').join('.'), 'hashes')
+    ix.add('#.a.#.b.#.c.#.d.#.e.#.f.#.g.#.z', 'never')
+    const key = Array.from({ length: 31 }, (_, i) => String.fromCharCode(97 + (i % 7))).join('.')
+    expect(ix.match(key)).toEqual(['hashes'])
+  })
+})
