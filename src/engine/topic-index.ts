@@ -143,23 +143,25 @@ export function createTopicIndex<D = string>(): TopicIndex<D> {
       let m = 0
       for (let i = 0; i < n; i++) {
         const s = cur[i]
-        // Each successor enters with its `#` zero-word closure.
-        for (let k = 0; k < 3; k++) {
-          let c =
-            k === 0
-              ? wid >= 0
-                ? edges.get(s, wid)
-                : -1
-              : k === 1
-                ? star[s]
-                : label[s] === HASH_WORD
-                  ? s
-                  : -1
-          while (c >= 0 && stamp[c] !== e) {
-            stamp[c] = e
-            next[m++] = c
-            c = hash[c]
-          }
+        // Successors: the literal edge, the `*` edge, and `s` itself when it is a `#` node (a `#`
+        // consumes the word and stays). Each enters with its `#` chain (the zero-word closure).
+        let c = wid >= 0 ? edges.get(s, wid) : -1
+        while (c >= 0 && stamp[c] !== e) {
+          stamp[c] = e
+          next[m++] = c
+          c = hash[c]
+        }
+        c = star[s]
+        while (c >= 0 && stamp[c] !== e) {
+          stamp[c] = e
+          next[m++] = c
+          c = hash[c]
+        }
+        c = label[s] === HASH_WORD ? s : -1
+        while (c >= 0 && stamp[c] !== e) {
+          stamp[c] = e
+          next[m++] = c
+          c = hash[c]
         }
       }
       const t = cur

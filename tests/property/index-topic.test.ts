@@ -1,0 +1,134 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createTopicIndex } from '../../src/engine'
+
+/**
+ * Independent reference: RabbitMQ's rules as a memoised recursion over (pattern word, key word).
+ * Polynomial, so it can check keys and patterns with many `#`.
+ */
+function referenceMatch(pattern: string, key: string): boolean {
+  const p = pattern === '' ? [] : pattern.split('.')
+  const k = key === '' ? [] : key.split('.')
+  const memo = new Map<number, boolean>()
+  const go = (i: number, j: number): boolean => {
+    const id = i * (k.length + 1) + j
+    const known = memo.get(id)
+    if (known !== undefined) return known
+    let r: boolean
+    if (i === p.length) r = j === k.length
+    else if (p[i] === '#') r = go(i + 1, j) || (j < k.length && go(i, j + 1))
+    else r = j < k.length && (p[i] === '*' || p[i] === k[j]) && go(i + 1, j + 1)
+    memo.set(id, r)
+    return r
+  }
+  return go(0, 0)
+}
+
+type Op = { add: boolean; pattern: string; dest: string }
+
+/** Replays `ops` into an index and into a plain set, then compares every key. */
+function check(ops: Op[], keys: string[]): void {
+  const ix = createTopicIndex()
+  const live = new Map<string, Op>()
+  for (const op of ops) {
+    const id = `${op.pattern}\u0000${op.dest}`
+    if (op.add) {
+      ix.add(op.pattern, op.dest)
+      live.set(id, op)
+    } else {
+      ix.remove(op.pattern, op.dest)
+      live.delete(id)
+    }
+  }
+  expect(ix.size).toBe(live.size)
+  for (const key of keys) {
+    const want = new Set<string>()
+    for (const b of live.values()) if (referenceMatch(b.pattern, key)) want.add(b.dest)
+    const got = ix.match(key)
+    expect(new Set(got).size, `duplicates for ${JSON.stringify(key)}`).toBe(got.length)
+    expect([...got].sort(), `key ${JSON.stringify(key)}`).toEqual([...want].sort())
+  }
+}
+
+// Small vocabularies so patterns and keys collide often; '' gives empty words.
+const patternWord = fc.constantFrom('', 'a', 'b', 'c', '*', '#', '#', 'a#', '*b')
+const keyWord = fc.constantFrom('', 'a', 'b', 'c', '*', '#', 'a#')
+const pattern = fc.array(patternWord, { maxLength: 6 }).map((w) => w.join('.'))
+const key = fc.array(keyWord, { maxLength: 8 }).map((w) => w.join('.'))
+const op = fc.record({
+  add: fc.boolean(),
+  pattern,
+  dest: fc.constantFrom('q0', 'q1', 'q2', 'q3'),
+})
+// Removes refer mostly to patterns that were added, so remove paths are exercised.
+const ops = fc.array(op, { maxLength: 40 }).map((list) => {
+  const out: Op[] = []
+  for (const o of list) {
+    if (!o.add && out.length > 0 && o.pattern.length % 2 === 0) {
+      const prev = out[o.pattern.length % out.length]
+      out.push({ add: false, pattern: prev.pattern, dest: prev.dest })
+    } else out.push(o)
+  }
+  return out
+})
+
+const SEED = 20261129
+
+describe('topic index ≡ reference matcher', () => {
+  it('on random binding sets with empty words and many #', () => {
+    fc.assert(
+      fc.property(ops, fc.array(key, { minLength: 1, maxLength: 12 }), (o, k) => check(o, k)),
+      { seed: SEED, numRuns: 400 },
+    )
+  })
+
+  it('on keys generated from the patterns themselves (so most of them match)', () => {
+    const keyFromPattern = fc
+      .tuple(fc.array(pattern, { minLength: 1, maxLength: 10 }), fc.nat())
+      .map(([ps, n]) => {
+        const keys = ps.map((p) =>
+          p
+            .split('.')
+            .flatMap((w, i) =>
+              w === '#' ? Array.from({ length: (n + i) % 3 }, () => 'c') : w === '*' ? ['b'] : [w],
+            )
+            .join('.'),
+        )
+        return { ps, keys }
+      })
+    fc.assert(
+      fc.property(keyFromPattern, ({ ps, keys }) =>
+        check(
+          ps.map((p, i) => ({ add: true, pattern: p, dest: `q${i % 3}` })),
+          keys,
+        ),
+      ),
+      { seed: SEED + 1, numRuns: 300 },
+    )
+  })
+
+  it('named case: # chain closure reaches a binding two # edges deep', () => {
+    check(
+      [
+        { add: true, pattern: '#.#', dest: 'q0' },
+        { add: true, pattern: '#', dest: 'q1' },
+        { add: false, pattern: '#', dest: 'q1' },
+      ],
+      ['', 'a', 'a.b'],
+    )
+  })
+
+  it('a 40-word key against patterns with 12 # finishes (visited states are memoised)', () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => `w${i}.#`).join('.')
+    const ix = createTopicIndex()
+    ix.add(twelve, 'twelve')
+    ix.add(Array.from({ length: 12 }, () => '#').join('.'), 'all-hashes')
+    ix.add(Array.from({ length: 12 }, () => '*.#').join('.'), 'twelve-or-more')
+    const miss = Array.from({ length: 40 }, (_, i) => `w${i % 11}`).join('.')
+    const hit = Array.from({ length: 40 }, (_, i) => `w${i % 12}`).join('.')
+    expect(ix.match(miss).sort()).toEqual(['all-hashes', 'twelve-or-more'])
+    expect(ix.match(hit).sort()).toEqual(['all-hashes', 'twelve', 'twelve-or-more'])
+    expect(referenceMatch(twelve, hit)).toBe(true)
+    expect(referenceMatch(twelve, miss)).toBe(false)
+  })
+})
