@@ -76,7 +76,8 @@ export const errors = {
         "'transient_nonexcl_queues' is not permitted (RabbitMQ 4.3 default)",
     ),
   inUse: (name: string, vhost: string) => new AmqpError(406, `${inVhost('exchange', name, vhost)} in use`),
-  badArgType: (arg: string, type: string) => new AmqpError(406, `invalid type ${q(type)} for arg ${q(arg)}`),
+  badArgType: (arg: string, type: string, where: string) =>
+    new AmqpError(406, `invalid type ${q(type)} for arg ${q(arg)} in ${where}`),
   xMatchType: (type: string) => new AmqpError(406, `Invalid x-match field type ${type}; expected longstr`),
   xMatchValue: (value: string) =>
     new AmqpError(

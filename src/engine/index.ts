@@ -2,6 +2,26 @@
  * The engine's only public door. Everything outside src/engine imports from here.
  * (Implementation in progress: see issue 3 / issue 4.)
  */
-export * from './types'
-export { createTopicIndex, type TopicIndex } from './topic-index'
+
+export { tableIdentityKey, valueKey, valuesEqual } from './amqp-equality'
+export { AmqpValueError, toAmqpTable, toAmqpValue, utf8Length } from './amqp-values'
 export { createHeadersIndex, type HeadersBindingSpec, type HeadersIndex } from './headers-index'
+export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } from './profiles'
+export { defaultOperationId, runOperations } from './run'
+export { runScenario, scenarioToOperations } from './scenario'
+export { operationsFromScenario } from './script/from-scenario'
+export { EXCHANGE_TYPES, KEYWORDS as SCRIPT_KEYWORDS, quoteIfNeeded, VALUE_TYPES } from './script/names'
+export { type ParseResult, parseScript, type ScriptDiagnostic } from './script/parse'
+export { printOperation, printScript } from './script/print'
+export {
+  type DpRollingRow,
+  type DpRule,
+  type DpStep,
+  type DpTrace,
+  topicDpTrace,
+  topicMatchDp,
+} from './topic-dp'
+export { createTopicIndex, type TopicIndex } from './topic-index'
+export { topicMatchReference } from './topic-reference'
+export { splitWords } from './topic-words'
+export * from './types'

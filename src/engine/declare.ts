@@ -1,0 +1,132 @@
+/** exchange.declare and queue.declare, with the broker's checks in the broker's order. */
+
+import { describeArg, sameArg } from './arg-equivalence'
+import { erlangTypeName, errors } from './errors'
+import { type Broker, ensureVhost, newExchange } from './model'
+import { checkShortstr, hasReservedPrefix, stripCrLf, tableOf } from './names'
+import type { ScenarioExchange, ScenarioQueue } from './types'
+
+const KNOWN_TYPES = new Set(['direct', 'fanout', 'topic', 'headers'])
+const AE = 'alternate-exchange'
+
+export function declareExchange(broker: Broker, spec: ScenarioExchange): void {
+  checkShortstr('exchange', spec.name)
+  checkShortstr('type', spec.type)
+  const args = tableOf('arguments', spec.arguments)
+  const vhostName = spec.vhost ?? '/'
+  const vhost = ensureVhost(broker, vhostName)
+  const name = stripCrLf(spec.name)
+  // rabbit_channel: the type is checked first, then the default exchange, then existence.
+  if (!KNOWN_TYPES.has(spec.type)) throw errors.unknownType(broker.profile.unknownExchangeTypeCode, spec.type)
+  if (name === '') throw errors.defaultExchange()
+  const flags = {
+    durable: spec.durable ?? true,
+    auto_delete: spec.auto_delete ?? false,
+    internal: spec.internal ?? false,
+  }
+  const existing = vhost.exchanges.get(name)
+  if (!existing) {
+    if (hasReservedPrefix(name)) throw errors.reservedName('exchange', name)
+    const ae = args[AE]
+    if (ae !== undefined && ae.type !== 'longstr')
+      throw errors.badArgType(AE, erlangTypeName(ae.type), `exchange '${name}' in vhost '${vhostName}'`)
+    vhost.exchanges.set(
+      name,
+      newExchange(broker, vhostName, name, spec.type, { ...flags, arguments: args, builtin: false }),
+    )
+    return
+  }
+  const checks: [string, string, string][] = [
+    ['type', spec.type, existing.type],
+    ['durable', String(flags.durable), String(existing.durable)],
+    ['auto_delete', String(flags.auto_delete), String(existing.auto_delete)],
+    ['internal', String(flags.internal), String(existing.internal)],
+  ]
+  for (const [field, got, cur] of checks)
+    if (got !== cur) throw errors.inequivalent(field, 'exchange', name, vhostName, `'${got}'`, `'${cur}'`)
+  // Only alternate-exchange is compared among the arguments (rabbit_exchange:assert_args_equivalence).
+  if (!sameArg(args[AE], existing.arguments[AE]))
+    throw errors.inequivalent(
+      AE,
+      'exchange',
+      name,
+      vhostName,
+      describeArg(args[AE]),
+      describeArg(existing.arguments[AE]),
+    )
+}
+
+/** Queue arguments the classic queue type knows; only these are compared on redeclare. */
+const QUEUE_ARGS = [
+  'x-expires',
+  'x-message-ttl',
+  'x-dead-letter-exchange',
+  'x-dead-letter-routing-key',
+  'x-max-length',
+  'x-max-length-bytes',
+  'x-max-in-memory-length',
+  'x-max-in-memory-bytes',
+  'x-max-priority',
+  'x-overflow',
+  'x-queue-mode',
+  'x-queue-version',
+  'x-queue-type',
+  'x-single-active-consumer',
+  'x-queue-master-locator',
+  'x-queue-leader-locator',
+]
+
+/** Declare a queue; returns its (possibly server-generated) name. */
+export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
+  checkShortstr('queue', spec.name)
+  const args = tableOf('arguments', spec.arguments)
+  const vhostName = spec.vhost ?? '/'
+  const vhost = ensureVhost(broker, vhostName)
+  let name = stripCrLf(spec.name)
+  if (name === '') name = `amq.gen-${++broker.generatedQueues}`
+  else if (hasReservedPrefix(name)) throw errors.reservedName('queue', name)
+  const exclusive = spec.exclusive ?? false
+  // An exclusive queue is never durable: the broker forces it.
+  const durable = exclusive ? false : (spec.durable ?? true)
+  const autoDelete = spec.auto_delete ?? false
+  if (broker.profile.rejectTransientQueues && !durable && !exclusive)
+    throw errors.transientQueue(name, vhostName)
+  const existing = vhost.queues.get(name)
+  if (existing) {
+    if (existing.exclusive !== exclusive) throw errors.exclusiveLocked(name, vhostName)
+    if (existing.durable !== durable)
+      throw errors.inequivalent('durable', 'queue', name, vhostName, `'${durable}'`, `'${existing.durable}'`)
+    if (existing.auto_delete !== autoDelete)
+      throw errors.inequivalent(
+        'auto_delete',
+        'queue',
+        name,
+        vhostName,
+        `'${autoDelete}'`,
+        `'${existing.auto_delete}'`,
+      )
+    for (const k of QUEUE_ARGS)
+      if (!sameArg(args[k], existing.arguments[k], true))
+        throw errors.inequivalent(
+          k,
+          'queue',
+          name,
+          vhostName,
+          describeArg(args[k]),
+          describeArg(existing.arguments[k]),
+        )
+  } else {
+    vhost.queues.set(name, {
+      vhost: vhostName,
+      name,
+      durable,
+      exclusive,
+      auto_delete: autoDelete,
+      arguments: args,
+      seq: broker.seq++,
+      messages: [],
+    })
+  }
+  vhost.lastQueue = name
+  return name
+}

@@ -1,0 +1,65 @@
+/**
+ * basic.publish: look the exchange up (404), refuse internal ones (403), read CC/BCC (406), route,
+ * deliver one copy per queue, and return (312) or drop an unroutable message.
+ */
+import { utf8Length } from './amqp-values'
+import { AmqpError, errors } from './errors'
+import { messageView } from './message'
+import { type Broker, ensureVhost } from './model'
+import { checkShortstr, stripCrLf, tableOf } from './names'
+import { route } from './router'
+import type { PublishExplanation, ScenarioPublish } from './types'
+
+/** Publish one message; never throws an AmqpError (it becomes the explanation's error outcome). */
+export function publish(broker: Broker, p: ScenarioPublish): PublishExplanation {
+  const vhost = ensureVhost(broker, p.vhost ?? '/')
+  const exchange = stripCrLf(p.exchange)
+  const explanation: PublishExplanation = {
+    id: p.id,
+    vhost: vhost.name,
+    exchange,
+    routingKeys: [p.routing_key],
+    mandatory: p.mandatory ?? false,
+    hops: [],
+    queues: [],
+    outcome: { kind: 'dropped' },
+  }
+  try {
+    checkShortstr('exchange', p.exchange)
+    checkShortstr('routing_key', p.routing_key)
+    const headers = tableOf('headers', p.headers)
+    const x = vhost.exchanges.get(exchange)
+    if (!x) throw errors.noExchange(exchange, vhost.name)
+    if (x.internal) throw errors.internalPublish(exchange, vhost.name)
+    const msg = messageView(p.routing_key, headers, broker.profile)
+    explanation.routingKeys = msg.routingKeys
+    const autoCreate = broker.profile.defaultExchangeAutoCreatesQueue
+    const onMissing = autoCreate
+      ? (name: string) => {
+          if (name === '' || utf8Length(name) > 255) return false
+          vhost.queues.set(name, {
+            vhost: vhost.name,
+            name,
+            durable: true,
+            exclusive: false,
+            auto_delete: false,
+            arguments: {},
+            seq: broker.seq++,
+            messages: [],
+          })
+          return true
+        }
+      : undefined
+    const routed = route(vhost, x, msg, broker.profile, onMissing)
+    explanation.hops = routed.hops
+    explanation.queues = routed.queues
+    for (const d of routed.queues) vhost.queues.get(d.queue)?.messages.push(p.id)
+    if (routed.queues.length > 0) explanation.outcome = { kind: 'routed' }
+    else if (explanation.mandatory)
+      explanation.outcome = { kind: 'returned', replyCode: 312, replyText: 'NO_ROUTE' }
+  } catch (e) {
+    if (!(e instanceof AmqpError)) throw e
+    explanation.outcome = { kind: 'error', code: e.code, text: e.text }
+  }
+  return explanation
+}

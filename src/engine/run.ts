@@ -1,0 +1,112 @@
+/**
+ * Runs operations in order, like a client that reopens its channel after each channel error: a failed
+ * step is recorded and the rest goes on.
+ */
+import { bind, unbind } from './bind'
+import { declareExchange, declareQueue } from './declare'
+import { deleteExchange, deleteQueue } from './delete'
+import { AmqpError } from './errors'
+import { type Broker, createBroker, ensureVhost } from './model'
+import { DEFAULT_PROFILE, getProfile } from './profiles'
+import { publish } from './publish'
+import { queueContents, topologySnapshot } from './snapshot'
+import type {
+  Operation,
+  OperationOutcome,
+  ProfileName,
+  PublishExplanation,
+  RunResult,
+  ScenarioError,
+} from './types'
+
+const STAGE: Record<Operation['op'], ScenarioError['stage']> = {
+  'exchange.declare': 'declare',
+  'queue.declare': 'declare',
+  bind: 'bind',
+  unbind: 'unbind',
+  'exchange.delete': 'delete',
+  'queue.delete': 'delete',
+  publish: 'publish',
+}
+
+/** The error id of an operation when the caller gave none. */
+export function defaultOperationId(op: Operation, index: number): string {
+  switch (op.op) {
+    case 'exchange.declare':
+      return `exchange:${op.exchange.name}`
+    case 'queue.declare':
+      return `queue:${op.queue.name}`
+    case 'exchange.delete':
+      return `exchange:${op.name}`
+    case 'queue.delete':
+      return `queue:${op.name}`
+    case 'publish':
+      return op.publish.id
+    default:
+      return `binding:${index}`
+  }
+}
+
+function apply(broker: Broker, op: Operation): PublishExplanation | null {
+  switch (op.op) {
+    case 'exchange.declare':
+      declareExchange(broker, op.exchange)
+      return null
+    case 'queue.declare':
+      declareQueue(broker, op.queue)
+      return null
+    case 'bind':
+      bind(broker, op.binding)
+      return null
+    case 'unbind':
+      unbind(broker, op.binding)
+      return null
+    case 'exchange.delete':
+      deleteExchange(broker, op)
+      return null
+    case 'queue.delete':
+      deleteQueue(broker, op)
+      return null
+    case 'publish':
+      return publish(broker, op.publish)
+  }
+}
+
+/** Run operations against a fresh broker following `profile` (default rabbitmq-4). */
+export function runOperations(
+  ops: readonly Operation[],
+  profile: ProfileName = DEFAULT_PROFILE,
+  options: { vhosts?: readonly string[] } = {},
+): RunResult {
+  const broker = createBroker(getProfile(profile))
+  for (const v of options.vhosts ?? []) ensureVhost(broker, v)
+  const outcomes: OperationOutcome[] = []
+  const publishes: PublishExplanation[] = []
+  const result: RunResult['result'] = { queues: {}, returns: [], errors: [] }
+  ops.forEach((op, index) => {
+    const id = op.id ?? defaultOperationId(op, index)
+    const outcome: OperationOutcome = { index, op: op.op, id, ok: true }
+    if (op.loc) outcome.loc = op.loc
+    let error: ScenarioError | undefined
+    try {
+      const explained = apply(broker, op)
+      if (explained) {
+        publishes.push(explained)
+        const o = explained.outcome
+        if (o.kind === 'error') error = { id, stage: 'publish', code: o.code, text: o.text }
+        if (o.kind === 'returned') result.returns.push({ id, reply_code: 312, reply_text: 'NO_ROUTE' })
+      }
+    } catch (e) {
+      if (!(e instanceof AmqpError)) throw e
+      error = { id, stage: STAGE[op.op], code: e.code, text: e.text }
+    }
+    if (error) {
+      outcome.ok = false
+      outcome.error = error
+      result.errors.push(error)
+    }
+    outcomes.push(outcome)
+  })
+  result.queues = queueContents(broker)
+  return { profile: broker.profile.name, result, outcomes, publishes, topology: topologySnapshot(broker) }
+}

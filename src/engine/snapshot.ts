@@ -1,0 +1,62 @@
+/** Plain, serialisable views of the broker state: the topology snapshot and the CLI's queue map. */
+import { type Broker, DEFAULT_VHOST } from './model'
+import type { ScenarioResult, TopologySnapshot } from './types'
+
+const byId = (a: { id: string }, b: { id: string }) => Number(a.id.slice(1)) - Number(b.id.slice(1))
+
+export function topologySnapshot(broker: Broker): TopologySnapshot {
+  const vhosts = [...broker.vhosts.values()]
+  return {
+    profile: broker.profile.name,
+    vhosts: vhosts.map((v) => v.name),
+    exchanges: vhosts.flatMap((v) =>
+      [...v.exchanges.values()].map((x) => ({
+        vhost: x.vhost,
+        name: x.name,
+        type: x.type,
+        durable: x.durable,
+        auto_delete: x.auto_delete,
+        internal: x.internal,
+        arguments: x.arguments,
+        builtin: x.builtin,
+      })),
+    ),
+    queues: vhosts.flatMap((v) =>
+      [...v.queues.values()].map((q) => ({
+        vhost: q.vhost,
+        name: q.name,
+        durable: q.durable,
+        exclusive: q.exclusive,
+        auto_delete: q.auto_delete,
+        arguments: q.arguments,
+      })),
+    ),
+    bindings: vhosts
+      .flatMap((v) => [...v.bindings.values()])
+      .sort(byId)
+      .map((b) => ({
+        id: b.id,
+        vhost: b.vhost,
+        source: b.source,
+        destination: b.destination,
+        destination_type: b.destination_type,
+        routing_key: b.routing_key,
+        arguments: b.arguments,
+      })),
+  }
+}
+
+/** The CLI's queue name: bare for the `/` vhost, `vhost/name` elsewhere. */
+export function resultQueueName(vhost: string, queue: string): string {
+  return vhost === DEFAULT_VHOST ? queue : `${vhost}/${queue}`
+}
+
+/** Every existing queue (vhost by vhost, in declaration order) with its message ids in order. */
+export function queueContents(broker: Broker): ScenarioResult['queues'] {
+  const out: ScenarioResult['queues'] = {}
+  for (const v of broker.vhosts.values()) {
+    const queues = [...v.queues.values()].sort((a, b) => a.seq - b.seq)
+    for (const q of queues) out[resultQueueName(v.name, q.name)] = [...q.messages]
+  }
+  return out
+}
