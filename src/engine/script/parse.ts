@@ -1,0 +1,149 @@
+/**
+ * The topology script → operations in time order, each with its SourceLocation. Every error is
+ * located (line, column); a bad line is reported and skipped, the other lines still parse.
+ */
+import { isProfileName } from '../profiles'
+import type { Operation, ProfileName, SourceLocation } from '../types'
+import { Cursor, ParseError } from './cursor'
+import { LexError, splitLines, tokenizeLine } from './lexer'
+import { binding, deletion, exchangeDeclare, publish, queueDeclare } from './statements'
+
+export interface ScriptDiagnostic {
+  /** Stable code for translation (`unexpected`, `expected-name`, `unterminated-string`, …). */
+  code: string
+  /** English text; the UI may translate by code. */
+  message: string
+  severity: 'error' | 'warning'
+  loc: SourceLocation
+}
+
+export interface ParseResult {
+  ops: Operation[]
+  diagnostics: ScriptDiagnostic[]
+  /** From a `profile` line, when there is one. */
+  profile?: ProfileName
+  /** Every `vhost` named in the script, in first-use order. */
+  vhosts: string[]
+  /** Names declared in the script (for completion), in first-declaration order. */
+  declared: { exchanges: string[]; queues: string[]; publishes: string[] }
+}
+
+const STATEMENTS = ['profile', 'vhost', 'exchange', 'queue', 'bind', 'unbind', 'delete', 'publish']
+
+/** Parse a whole script. Never throws: problems come back as located diagnostics. */
+export function parseScript(text: string): ParseResult {
+  const result: ParseResult = {
+    ops: [],
+    diagnostics: [],
+    vhosts: [],
+    declared: { exchanges: [], queues: [], publishes: [] },
+  }
+  let vhost: string | undefined
+  let publishCount = 0
+  const autoId = () => {
+    let id = `m${++publishCount}`
+    while (result.declared.publishes.includes(id)) id = `m${++publishCount}`
+    return id
+  }
+  splitLines(text).forEach((line, index) => {
+    const lineNo = index + 1
+    try {
+      const tokens = tokenizeLine(line)
+      if (tokens.length === 0) return
+      const c = new Cursor(tokens, line.trimEnd().length + 1)
+      const head = c.next()
+      const loc: SourceLocation = {
+        line: lineNo,
+        column: tokens[0]?.column ?? 1,
+        endLine: lineNo,
+        endColumn: tokens[tokens.length - 1]?.endColumn ?? 1,
+      }
+      let op: Operation | null = null
+      switch (head?.kind === 'word' ? head.text : '') {
+        case 'profile': {
+          const t = c.name('a profile name')
+          if (!isProfileName(t.text))
+            throw c.errorAt(
+              t,
+              'unknown profile; use rabbitmq-4, rabbitmq-3.10, teaching or robustmq',
+              'unknown-profile',
+            )
+          if (result.profile !== undefined)
+            throw c.errorAt(head as never, 'profile is set twice', 'duplicate-profile')
+          result.profile = t.text
+          break
+        }
+        case 'vhost': {
+          const name = c.name('a vhost name').text
+          vhost = name === '/' ? undefined : name
+          if (!result.vhosts.includes(name)) result.vhosts.push(name)
+          break
+        }
+        case 'exchange':
+          op = entityStatement(c, 'exchange', vhost)
+          break
+        case 'queue':
+          op = entityStatement(c, 'queue', vhost)
+          break
+        case 'bind':
+          op = binding(c, 'bind', vhost)
+          break
+        case 'unbind':
+          op = binding(c, 'unbind', vhost)
+          break
+        case 'delete': {
+          const what = c.peek()?.text
+          if (what !== 'exchange' && what !== 'queue')
+            throw c.error('expected "exchange" or "queue"', 'expected-word')
+          c.next()
+          op = deletion(c, what, vhost)
+          break
+        }
+        case 'publish':
+          op = publish(c, vhost, autoId)
+          break
+        default:
+          throw c.errorAt(
+            head as never,
+            `unknown statement ${(head as { raw: string }).raw}; a line starts with one of: ${STATEMENTS.join(', ')}`,
+            'unknown-statement',
+          )
+      }
+      if (!c.done()) throw c.error('unexpected text after the statement', 'trailing')
+      if (op) {
+        op.loc = loc
+        record(result, op)
+        result.ops.push(op)
+      }
+    } catch (err) {
+      if (!(err instanceof ParseError || err instanceof LexError)) throw err
+      result.diagnostics.push({
+        code: err.code,
+        message: err.message,
+        severity: 'error',
+        loc: {
+          line: lineNo,
+          column: err.column,
+          endLine: lineNo,
+          endColumn: Math.max(err.endColumn, err.column + 1),
+        },
+      })
+    }
+  })
+  return result
+}
+
+function entityStatement(c: Cursor, what: 'exchange' | 'queue', vhost: string | undefined): Operation {
+  if (c.acceptWord('declare')) return what === 'exchange' ? exchangeDeclare(c, vhost) : queueDeclare(c, vhost)
+  if (c.acceptWord('delete')) return deletion(c, what, vhost)
+  throw c.error(`expected "declare" or "delete" after ${what}`, 'expected-word')
+}
+
+function record(result: ParseResult, op: Operation): void {
+  const push = (list: string[], name: string) => {
+    if (!list.includes(name)) list.push(name)
+  }
+  if (op.op === 'exchange.declare') push(result.declared.exchanges, op.exchange.name)
+  else if (op.op === 'queue.declare') push(result.declared.queues, op.queue.name)
+  else if (op.op === 'publish') push(result.declared.publishes, op.publish.id)
+}

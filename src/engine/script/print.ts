@@ -1,0 +1,106 @@
+/**
+ * Operations → script text, one statement per line. `parseScript(printScript(ops))` gives back the
+ * same operations (names are quoted whenever a bare word would read differently).
+ */
+import type { Operation, ProfileName, ScenarioBinding } from '../types'
+import { quote, quoteIfNeeded } from './names'
+import { printTable } from './values'
+
+const q = quoteIfNeeded
+/** Routing keys are always quoted when empty so `key ""` stays visible. */
+const key = (k: string) => (k === '' ? '""' : q(k))
+
+export function printOperation(op: Operation): string {
+  switch (op.op) {
+    case 'exchange.declare': {
+      const x = op.exchange
+      const parts = ['exchange declare', q(x.name), q(x.type)]
+      if (x.durable === false) parts.push('transient')
+      if (x.auto_delete) parts.push('auto_delete')
+      if (x.internal) parts.push('internal')
+      if (x.arguments && Object.keys(x.arguments).length) parts.push('args', printTable(x.arguments))
+      return parts.join(' ')
+    }
+    case 'queue.declare': {
+      const x = op.queue
+      const parts = ['queue declare', q(x.name)]
+      if (x.durable === false) parts.push('transient')
+      if (x.exclusive) parts.push('exclusive')
+      if (x.auto_delete) parts.push('auto_delete')
+      if (x.arguments && Object.keys(x.arguments).length) parts.push('args', printTable(x.arguments))
+      return parts.join(' ')
+    }
+    case 'bind':
+    case 'unbind':
+      return printBinding(op.op, op.binding)
+    case 'exchange.delete':
+      return `delete exchange ${q(op.name)}${op.if_unused ? ' if_unused' : ''}`
+    case 'queue.delete':
+      return `delete queue ${q(op.name)}`
+    case 'publish': {
+      const p = op.publish
+      const parts = [
+        'publish',
+        q(p.id),
+        'to',
+        p.exchange === '' ? '""' : q(p.exchange),
+        'key',
+        key(p.routing_key),
+      ]
+      if (p.headers && Object.keys(p.headers).length) parts.push('headers', printTable(p.headers))
+      if (p.properties && Object.keys(p.properties).length) parts.push('properties', printTable(p.properties))
+      if (p.mandatory) parts.push('mandatory')
+      return parts.join(' ')
+    }
+  }
+}
+
+function printBinding(kind: 'bind' | 'unbind', b: ScenarioBinding): string {
+  const parts: string[] = [kind, b.destination_type === 'exchange' ? 'exchange' : 'queue', q(b.destination)]
+  parts.push(kind === 'bind' ? 'to' : 'from', q(b.source), 'key', key(b.routing_key))
+  if (b.arguments && Object.keys(b.arguments).length) parts.push('args', printTable(b.arguments))
+  return parts.join(' ')
+}
+
+function vhostOf(op: Operation): string {
+  switch (op.op) {
+    case 'exchange.declare':
+      return op.exchange.vhost ?? '/'
+    case 'queue.declare':
+      return op.queue.vhost ?? '/'
+    case 'bind':
+    case 'unbind':
+      return op.binding.vhost ?? '/'
+    case 'publish':
+      return op.publish.vhost ?? '/'
+    default:
+      return op.vhost ?? '/'
+  }
+}
+
+/** The whole script: optional profile line, then statements with `vhost` lines where it changes. */
+export function printScript(
+  ops: readonly Operation[],
+  opts: { profile?: ProfileName; vhosts?: string[] } = {},
+): string {
+  const lines: string[] = []
+  if (opts.profile) lines.push(`profile ${opts.profile}`)
+  let current = '/'
+  const used = new Set(ops.map(vhostOf))
+  // Vhosts with nothing in them are still listed so they are not lost.
+  for (const v of opts.vhosts ?? []) {
+    if (v !== '/' && !used.has(v)) lines.push(`vhost ${q(v)}`)
+  }
+  if ((opts.vhosts ?? []).some((v) => v !== '/' && !used.has(v))) lines.push('vhost /')
+  for (const op of ops) {
+    const v = vhostOf(op)
+    if (v !== current) {
+      lines.push(`vhost ${v === '/' ? '/' : q(v)}`)
+      current = v
+    }
+    lines.push(printOperation(op))
+  }
+  return lines.join('\n') + (lines.length ? '\n' : '')
+}
+
+export { quote }

@@ -1,0 +1,144 @@
+/**
+ * One statement per line → one Operation. Grammar (docs/playground.md has the full version):
+ *   profile rabbitmq-3.10
+ *   vhost NAME
+ *   exchange declare NAME TYPE [durable|transient] [auto_delete] [internal] [args {…}]
+ *   queue declare NAME [durable|transient] [exclusive] [auto_delete] [args {…}]
+ *   bind [queue|exchange] DEST to SOURCE [key K] [args {…}]
+ *   unbind [queue|exchange] DEST from SOURCE [key K] [args {…}]
+ *   delete exchange NAME [if_unused]      (also: exchange delete NAME)
+ *   delete queue NAME                     (also: queue delete NAME)
+ *   publish [ID] to EXCHANGE [key K] [headers {…}] [properties {…}] [mandatory]
+ */
+import type { JsonValue, Operation, ScenarioBinding } from '../types'
+import type { Cursor } from './cursor'
+import { parseTable } from './values'
+
+type Op = Operation
+type Table = { [key: string]: JsonValue }
+
+const FLAG_ALIASES: Record<string, string> = { 'auto-delete': 'auto_delete', 'if-unused': 'if_unused' }
+
+/** Parse `[flag | name VALUE]*` options until the end of the line; each at most once. */
+function options(
+  c: Cursor,
+  flags: readonly string[],
+  valued: Record<string, (c: Cursor) => JsonValue>,
+): { flags: Set<string>; values: Map<string, JsonValue> } {
+  const seenFlags = new Set<string>()
+  const values = new Map<string, JsonValue>()
+  while (!c.done()) {
+    const t = c.peek()
+    const word = t?.kind === 'word' ? (FLAG_ALIASES[t.text] ?? t.text) : ''
+    if (!t || !(flags.includes(word) || word in valued)) {
+      const expected = [...flags, ...Object.keys(valued)].join(', ')
+      throw c.error(`unexpected word; expected one of: ${expected}`, 'unexpected')
+    }
+    if (seenFlags.has(word) || values.has(word))
+      throw c.errorAt(t, `${word} is given twice`, 'duplicate-option')
+    c.next()
+    if (flags.includes(word)) seenFlags.add(word)
+    else values.set(word, (valued[word] as (c: Cursor) => JsonValue)(c))
+  }
+  return { flags: seenFlags, values }
+}
+
+const keyValue = (c: Cursor): JsonValue => c.name('a routing key (use "" for the empty key)').text
+
+function durability(c: Cursor, set: Set<string>): boolean {
+  if (set.has('durable') && set.has('transient'))
+    throw c.error('durable and transient exclude each other', 'conflict')
+  // Like the management UI and rabbitmqadmin: durable unless told otherwise (RabbitMQ 4.3 refuses
+  // transient non-exclusive queues with 541, so a transient default would surprise).
+  return !set.has('transient')
+}
+
+export function exchangeDeclare(c: Cursor, vhost: string | undefined): Op {
+  const name = c.name('an exchange name').text
+  const type = c.name('an exchange type (direct, fanout, topic, headers)').text
+  const o = options(c, ['durable', 'transient', 'auto_delete', 'internal'], { args: parseTable })
+  const exchange: Extract<Op, { op: 'exchange.declare' }>['exchange'] = {
+    name,
+    type,
+    ...(vhost ? { vhost } : {}),
+    durable: durability(c, o.flags),
+    auto_delete: o.flags.has('auto_delete'),
+    internal: o.flags.has('internal'),
+  }
+  if (o.values.has('args')) exchange.arguments = o.values.get('args') as Table
+  return { op: 'exchange.declare', exchange }
+}
+
+export function queueDeclare(c: Cursor, vhost: string | undefined): Op {
+  const name = c.name('a queue name').text
+  const o = options(c, ['durable', 'transient', 'exclusive', 'auto_delete'], { args: parseTable })
+  const queue: Extract<Op, { op: 'queue.declare' }>['queue'] = {
+    name,
+    ...(vhost ? { vhost } : {}),
+    durable: durability(c, o.flags),
+    exclusive: o.flags.has('exclusive'),
+    auto_delete: o.flags.has('auto_delete'),
+  }
+  if (o.values.has('args')) queue.arguments = o.values.get('args') as Table
+  return { op: 'queue.declare', queue }
+}
+
+export function binding(c: Cursor, kind: 'bind' | 'unbind', vhost: string | undefined): Op {
+  let destinationType: 'queue' | 'exchange' = 'queue'
+  // `bind exchange X to Y` vs `bind exchange to Y` (a queue literally named "exchange" must be quoted).
+  if (c.peek(1)?.kind !== 'word' || !['to', 'from'].includes(c.peek(1)?.text ?? '')) {
+    if (c.acceptWord('exchange')) destinationType = 'exchange'
+    else c.acceptWord('queue')
+  }
+  const destination = c.name(`a ${destinationType} name`).text
+  const joiner = kind === 'bind' ? 'to' : 'from'
+  if (!c.acceptWord(joiner) && !(kind === 'unbind' && c.acceptWord('to')))
+    throw c.error(`expected "${joiner}" and the source exchange`, 'expected-word')
+  const source = c.name('the source exchange name').text
+  const o = options(c, [], { key: keyValue, args: parseTable })
+  const b: ScenarioBinding = {
+    source,
+    destination,
+    destination_type: destinationType,
+    routing_key: (o.values.get('key') as string | undefined) ?? '',
+    ...(vhost ? { vhost } : {}),
+  }
+  if (o.values.has('args')) b.arguments = o.values.get('args') as Table
+  return { op: kind, binding: b }
+}
+
+export function deletion(c: Cursor, what: 'exchange' | 'queue', vhost: string | undefined): Op {
+  const name = c.name(`a ${what} name`).text
+  if (what === 'queue') {
+    options(c, [], {})
+    return { op: 'queue.delete', name, ...(vhost ? { vhost } : {}) }
+  }
+  const o = options(c, ['if_unused'], {})
+  return {
+    op: 'exchange.delete',
+    name,
+    ...(vhost ? { vhost } : {}),
+    ...(o.flags.has('if_unused') ? { if_unused: true } : {}),
+  }
+}
+
+export function publish(c: Cursor, vhost: string | undefined, autoId: () => string): Op {
+  let id: string
+  const first = c.peek()
+  if (first?.kind === 'word' && first.text === 'to') id = autoId()
+  else id = c.name('a message id or "to"').text
+  if (!c.acceptWord('to'))
+    throw c.error('expected "to" and the exchange name ("" is the default exchange)', 'expected-word')
+  const exchange = c.name('an exchange name ("" is the default exchange)').text
+  const o = options(c, ['mandatory'], { key: keyValue, headers: parseTable, properties: parseTable })
+  const p: Extract<Op, { op: 'publish' }>['publish'] = {
+    id,
+    exchange,
+    routing_key: (o.values.get('key') as string | undefined) ?? '',
+    ...(vhost ? { vhost } : {}),
+  }
+  if (o.values.has('headers')) p.headers = o.values.get('headers') as Table
+  if (o.values.has('properties')) p.properties = o.values.get('properties') as Table
+  if (o.flags.has('mandatory')) p.mandatory = true
+  return { op: 'publish', publish: p }
+}
