@@ -9,6 +9,7 @@ export { createHeadersIndex, type HeadersBindingSpec, type HeadersIndex } from '
 export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } from './profiles'
 export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
+export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
 export { operationsFromScenario } from './script/from-scenario'
 export { EXCHANGE_TYPES, KEYWORDS as SCRIPT_KEYWORDS, quoteIfNeeded, VALUE_TYPES } from './script/names'
 export { type ParseResult, parseScript, type ScriptDiagnostic } from './script/parse'
@@ -21,7 +22,9 @@ export {
   topicDpTrace,
   topicMatchDp,
 } from './topic-dp'
+export { explainTopic } from './topic-explain'
 export { createTopicIndex, type TopicIndex } from './topic-index'
+export { topicMatch } from './topic-match'
 export { topicMatchReference } from './topic-reference'
-export { splitWords } from './topic-words'
+export { EmptyWordError, splitWords } from './topic-words'
 export * from './types'
