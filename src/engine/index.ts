@@ -5,6 +5,14 @@
 
 export { tableIdentityKey, valueKey, valuesEqual } from './amqp-equality'
 export { AmqpValueError, toAmqpTable, toAmqpValue, utf8Length } from './amqp-values'
+export { amqpToJson, scenarioToDefinitions, topologyToDefinitions } from './definitions/export'
+export {
+  DefinitionsError,
+  type DefinitionsImport,
+  importDefinitions,
+  type KeptDefinitions,
+} from './definitions/import'
+export { operationsToScenario } from './definitions/to-scenario'
 export { createHeadersIndex, type HeadersBindingSpec, type HeadersIndex } from './headers-index'
 export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } from './profiles'
 export { defaultOperationId, runOperations } from './run'

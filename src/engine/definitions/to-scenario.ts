@@ -1,0 +1,42 @@
+/**
+ * Operations (a script) → the engine's scenario JSON. A scenario runs exchanges, queues, bindings,
+ * then publishes, so it cannot express unbind/delete or a publish between declarations: those are
+ * counted in `notExpressible` and the UI says so instead of silently changing the meaning.
+ */
+import type { Operation, ProfileName, Scenario } from '../types'
+
+export function operationsToScenario(
+  ops: readonly Operation[],
+  profile?: ProfileName,
+): { scenario: Scenario; notExpressible: number } {
+  const scenario: Scenario = {
+    ...(profile ? { profile } : {}),
+    exchanges: [],
+    queues: [],
+    bindings: [],
+    publishes: [],
+  }
+  let notExpressible = 0
+  let sawPublish = false
+  for (const op of ops) {
+    if (op.op !== 'publish' && sawPublish) notExpressible++
+    switch (op.op) {
+      case 'exchange.declare':
+        scenario.exchanges?.push(op.exchange)
+        break
+      case 'queue.declare':
+        scenario.queues?.push(op.queue)
+        break
+      case 'bind':
+        scenario.bindings?.push(op.binding)
+        break
+      case 'publish':
+        sawPublish = true
+        scenario.publishes?.push(op.publish)
+        break
+      default:
+        if (!sawPublish) notExpressible++
+    }
+  }
+  return { scenario, notExpressible }
+}
