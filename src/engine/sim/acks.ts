@@ -1,0 +1,68 @@
+/**
+ * basic.ack / basic.nack / basic.reject, following rabbit_channel's collect_acks: `multiple` takes
+ * every unacked delivery up to the tag, tag 0 with `multiple` takes all, and a tag the channel does
+ * not hold is a 406 that closes the channel. Requeued messages return to their original place in
+ * the queue (ordered by their queue sequence number) with the redelivered flag set.
+ */
+import { unblockAndDispatch } from './dispatch'
+import { refuse } from './sim-error'
+import { insertBySeq, setCopy } from './sim-state'
+import type { SimChannel, SimDelivery, SimEvent, SimState } from './sim-types'
+
+/** Pick the deliveries an ack-like method names. `message` is a script convenience for a tag. */
+export function collectDeliveries(
+  ch: SimChannel,
+  sel: { tag?: number; message?: string; multiple?: boolean },
+): SimDelivery[] {
+  let tag = sel.tag
+  if (sel.message !== undefined) {
+    const d = ch.unacked.find((u) => u.message.id === sel.message)
+    if (!d) throw refuse.client(`message '${sel.message}' is not unacked on channel '${ch.id}'`)
+    tag = d.tag
+  }
+  if (tag === undefined) throw refuse.client('ack, nack and reject need a tag or a message id')
+  if (tag === 0 && sel.multiple) return [...ch.unacked]
+  const picked = sel.multiple
+    ? ch.unacked.filter((u) => u.tag <= tag)
+    : ch.unacked.filter((u) => u.tag === tag)
+  if (!ch.unacked.some((u) => u.tag === tag)) throw refuse.unknownTag(tag)
+  return picked
+}
+
+function removeFromChannel(ch: SimChannel, picked: SimDelivery[]): void {
+  const tags = new Set(picked.map((d) => d.tag))
+  ch.unacked = ch.unacked.filter((u) => !tags.has(u.tag))
+}
+
+export function ack(s: SimState, ch: SimChannel, picked: SimDelivery[], events: SimEvent[]): void {
+  removeFromChannel(ch, picked)
+  for (const d of picked) {
+    setCopy(s, d.message.id, d.queue, { status: 'acked' })
+    events.push({ kind: 'acked', message: d.message.id, queue: d.queue, channel: ch.id, tag: d.tag })
+  }
+  unblockAndDispatch(s, events)
+}
+
+/** Put deliveries back (requeue) or drop them. Used by nack/reject and by channel close. */
+export function release(
+  s: SimState,
+  ch: SimChannel,
+  picked: SimDelivery[],
+  requeue: boolean,
+  events: SimEvent[],
+  resume = true,
+): void {
+  removeFromChannel(ch, picked)
+  for (const d of picked) {
+    const q = s.queues.find((x) => x.name === d.queue)
+    if (requeue && q) {
+      insertBySeq(q, { ...d.message, redelivered: true })
+      setCopy(s, d.message.id, d.queue, { status: 'ready', consumer: null })
+      events.push({ kind: 'requeued', message: d.message.id, queue: d.queue })
+    } else if (!requeue) {
+      setCopy(s, d.message.id, d.queue, { status: 'discarded' })
+      events.push({ kind: 'discarded', message: d.message.id, queue: d.queue })
+    }
+  }
+  if (resume) unblockAndDispatch(s, events)
+}

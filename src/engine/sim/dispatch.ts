@@ -1,0 +1,76 @@
+/**
+ * Delivery to consumers, after RabbitMQ's classic queue (rabbit_queue_consumers): the head of the
+ * active list is served and moves to the tail; a consumer found with a full prefetch window is set
+ * aside as blocked and rejoins the tail once acks free room. basic.get never touches the rotation.
+ */
+import { fateOf, findChannel, findConsumer, setCopy } from './sim-state'
+import type { SimConsumer, SimEvent, SimMessage, SimQueue, SimState } from './sim-types'
+
+function hasRoom(s: SimState, c: SimConsumer): boolean {
+  if (c.noAck || c.prefetch === 0) return true
+  const ch = findChannel(s, c.channel)
+  const held = ch ? ch.unacked.filter((d) => d.consumer === c.tag).length : 0
+  return held < c.prefetch
+}
+
+/** Hand one message to a consumer (or to basic.get when `consumer` is null) on a channel. */
+export function handOver(
+  s: SimState,
+  q: SimQueue,
+  m: SimMessage,
+  channelId: string,
+  consumer: SimConsumer | null,
+  noAck: boolean,
+  events: SimEvent[],
+): void {
+  const ch = findChannel(s, channelId)
+  if (!ch) return
+  const tag = ch.nextTag++
+  const fateCopy = fateOf(s, m.id)?.copies.find((c) => c.queue === q.name)
+  const deliveries = (fateCopy?.deliveries ?? 0) + 1
+  if (noAck) setCopy(s, m.id, q.name, { status: 'acked', consumer: consumer?.tag ?? null, deliveries })
+  else {
+    ch.unacked.push({ tag, queue: q.name, message: { ...m }, consumer: consumer?.tag ?? null })
+    setCopy(s, m.id, q.name, { status: 'unacked', consumer: consumer?.tag ?? null, deliveries })
+  }
+  consumer?.delivered.push(m.id)
+  events.push({
+    kind: 'delivered',
+    message: m.id,
+    queue: q.name,
+    consumer: consumer?.tag ?? null,
+    channel: ch.id,
+    tag,
+    redelivered: m.redelivered,
+  })
+}
+
+/** Deliver ready messages round-robin until the queue is empty or no consumer has room. */
+export function dispatch(s: SimState, q: SimQueue, events: SimEvent[]): void {
+  while (q.ready.length > 0 && q.active.length > 0) {
+    const tag = q.active.shift() as string
+    const c = findConsumer(s, tag)
+    if (!c) continue
+    if (!hasRoom(s, c)) {
+      q.blocked.push(tag)
+      continue
+    }
+    handOver(s, q, q.ready.shift() as SimMessage, c.channel, c, c.noAck, events)
+    q.active.push(tag)
+  }
+}
+
+/** After acks or requeues: blocked consumers with room rejoin the tail, then delivery resumes. */
+export function unblockAndDispatch(s: SimState, events: SimEvent[]): void {
+  for (const q of s.queues) {
+    const still: string[] = []
+    for (const tag of q.blocked) {
+      const c = findConsumer(s, tag)
+      if (!c) continue
+      if (hasRoom(s, c)) q.active.push(tag)
+      else still.push(tag)
+    }
+    q.blocked = still
+    dispatch(s, q, events)
+  }
+}

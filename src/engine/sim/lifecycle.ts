@@ -1,0 +1,145 @@
+/**
+ * What happens when things go away: channel close (consumers cancelled, unacked messages requeued),
+ * connection close (its channels, then its exclusive queues), auto-delete queues after their last
+ * consumer, and keeping the simulation's queues in step with the engine's topology (a queue the
+ * engine no longer has takes its ready messages and consumers with it).
+ */
+
+import type { TopologySnapshot } from '../types'
+import { release } from './acks'
+import { unblockAndDispatch } from './dispatch'
+import type { RoutingPort } from './routing-port'
+import { findChannel, queueKey, setCopy } from './sim-state'
+import type { SimEvent, SimQueue, SimState } from './sim-types'
+
+/** Bring the simulation's queues and the event log in line with a new topology snapshot. */
+export function reconcile(
+  s: SimState,
+  topology: TopologySnapshot,
+  events: SimEvent[],
+  reason: 'delete' | 'exclusive' | 'auto-delete' = 'delete',
+): void {
+  const before = s.topology
+  s.topology = topology
+  const keyOf = (x: { vhost: string; name: string }) => queueKey(x.vhost, x.name)
+  const bindingName = (b: TopologySnapshot['bindings'][number]) =>
+    `${b.source || '(default)'} → ${b.destination} [${b.routing_key}]`
+  const diff = <T>(a: T[], b: T[], key: (x: T) => string) => {
+    const kb = new Set(b.map(key))
+    return a.filter((x) => !kb.has(key(x)))
+  }
+  for (const x of diff(before.exchanges, topology.exchanges, keyOf))
+    events.push({ kind: 'topology', change: 'deleted', what: 'exchange', name: x.name })
+  for (const x of diff(topology.exchanges, before.exchanges, keyOf))
+    events.push({ kind: 'topology', change: 'created', what: 'exchange', name: x.name })
+  for (const b of diff(before.bindings, topology.bindings, (b) => b.id))
+    events.push({ kind: 'topology', change: 'deleted', what: 'binding', name: bindingName(b) })
+  for (const b of diff(topology.bindings, before.bindings, (b) => b.id))
+    events.push({ kind: 'topology', change: 'created', what: 'binding', name: bindingName(b) })
+
+  const live = new Set(topology.queues.map(keyOf))
+  for (const q of [...s.queues]) if (!live.has(keyOf(q))) dropQueue(s, q, reason, events)
+  const known = new Set(s.queues.map(keyOf))
+  for (const t of topology.queues) {
+    if (known.has(keyOf(t))) continue
+    events.push({ kind: 'topology', change: 'created', what: 'queue', name: t.name })
+    s.queues.push({
+      vhost: t.vhost,
+      name: t.name,
+      ready: [],
+      active: [],
+      blocked: [],
+      hadConsumer: false,
+      autoDelete: t.auto_delete,
+      owner: null,
+      nextSeq: 1,
+    })
+  }
+}
+
+/** The queue is gone: ready messages are lost, its consumers are cancelled. */
+function dropQueue(
+  s: SimState,
+  q: SimQueue,
+  reason: 'delete' | 'exclusive' | 'auto-delete',
+  events: SimEvent[],
+): void {
+  for (const m of q.ready) setCopy(s, m.id, q.name, { status: 'deleted-with-queue' })
+  events.push({ kind: 'topology', change: 'deleted', what: 'queue', name: q.name })
+  events.push({ kind: 'queue.deleted', queue: q.name, reason, lost: q.ready.length })
+  for (const c of s.consumers.filter((c) => c.queue === q.name)) {
+    events.push({ kind: 'consumer.cancelled', consumer: c.tag, queue: q.name, reason: 'queue-deleted' })
+  }
+  s.consumers = s.consumers.filter((c) => c.queue !== q.name)
+  s.queues = s.queues.filter((x) => x !== q)
+}
+
+/** Delete a queue through the engine (so its bindings and auto-delete exchanges go too). */
+export function deleteQueueNow(
+  s: SimState,
+  port: RoutingPort,
+  q: SimQueue,
+  reason: 'delete' | 'exclusive' | 'auto-delete',
+  events: SimEvent[],
+): void {
+  const answer = port.apply({ op: 'queue.delete', name: q.name, vhost: q.vhost })
+  reconcile(s, answer.topology, events, reason)
+}
+
+/** Remove a consumer; an auto-delete queue that loses its last consumer is deleted. */
+export function removeConsumer(
+  s: SimState,
+  port: RoutingPort,
+  tag: string,
+  reason: 'cancel' | 'channel',
+  events: SimEvent[],
+): void {
+  const c = s.consumers.find((x) => x.tag === tag)
+  if (!c) return
+  s.consumers = s.consumers.filter((x) => x !== c)
+  const q = s.queues.find((x) => x.name === c.queue)
+  events.push({ kind: 'consumer.cancelled', consumer: tag, queue: c.queue, reason })
+  if (!q) return
+  q.active = q.active.filter((t) => t !== tag)
+  q.blocked = q.blocked.filter((t) => t !== tag)
+  if (q.autoDelete && q.hadConsumer && !s.consumers.some((x) => x.queue === q.name))
+    deleteQueueNow(s, port, q, 'auto-delete', events)
+}
+
+/** Channel close: consumers go, unacked deliveries are requeued, pending confirms never arrive. */
+export function closeChannel(
+  s: SimState,
+  port: RoutingPort,
+  id: string,
+  events: SimEvent[],
+  code?: number,
+  text?: string,
+): void {
+  const ch = findChannel(s, id)
+  if (!ch?.open) return
+  ch.open = false
+  if (code !== undefined) ch.closedWith = { code, text: text ?? '' }
+  // The queue first takes the deliveries back, then notices the consumer is gone (auto-delete).
+  release(s, ch, [...ch.unacked], true, events, false)
+  for (const c of s.consumers.filter((x) => x.channel === id))
+    removeConsumer(s, port, c.tag, 'channel', events)
+  unblockAndDispatch(s, events)
+  events.push({ kind: 'channel.closed', channel: id, ...(code !== undefined ? { code } : {}) })
+}
+
+/** Connection close: every channel, then every exclusive queue the connection owns. */
+export function closeConnection(
+  s: SimState,
+  port: RoutingPort,
+  id: string,
+  events: SimEvent[],
+  code?: number,
+): void {
+  const conn = s.connections.find((c) => c.id === id)
+  if (!conn?.open) return
+  for (const ch of s.channels.filter((c) => c.connection === id && c.open))
+    closeChannel(s, port, ch.id, events)
+  for (const q of s.queues.filter((x) => x.owner === id)) deleteQueueNow(s, port, q, 'exclusive', events)
+  conn.open = false
+  events.push({ kind: 'connection.closed', connection: id, ...(code !== undefined ? { code } : {}) })
+}

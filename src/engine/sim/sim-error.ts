@@ -1,0 +1,40 @@
+/**
+ * A refusal inside the simulation: the broker closing a channel (4xx) or a connection (5xx), or the
+ * client refusing before anything is sent (code 0, e.g. using a closed channel).
+ */
+export class SimRefusal extends Error {
+  constructor(
+    readonly code: number,
+    readonly text: string,
+  ) {
+    super(text)
+    this.name = 'SimRefusal'
+  }
+
+  /** 5xx reply codes close the whole connection; 4xx only the channel; 0 closes nothing. */
+  get level(): 'channel' | 'connection' | 'client' {
+    if (this.code === 0) return 'client'
+    return this.code >= 500 ? 'connection' : 'channel'
+  }
+}
+
+const quote = (s: string) => `'${s}'`
+
+/** The broker's reply texts for refusals the simulation itself decides (the engine gives the rest). */
+export const refuse = {
+  noQueue: (name: string, vhost: string) =>
+    new SimRefusal(404, `NOT_FOUND - no queue ${quote(name)} in vhost ${quote(vhost)}`),
+  locked: (name: string, vhost: string) =>
+    new SimRefusal(
+      405,
+      `RESOURCE_LOCKED - cannot obtain exclusive access to locked queue ${quote(name)} in vhost ${quote(vhost)}. It could be originally declared on another connection or the exclusive property value does not match that of the original declaration.`,
+    ),
+  unknownTag: (tag: number) => new SimRefusal(406, `PRECONDITION_FAILED - unknown delivery tag ${tag}`),
+  inUse: (name: string, vhost: string) =>
+    new SimRefusal(406, `PRECONDITION_FAILED - queue ${quote(name)} in vhost ${quote(vhost)} in use`),
+  notEmpty: (name: string, vhost: string) =>
+    new SimRefusal(406, `PRECONDITION_FAILED - queue ${quote(name)} in vhost ${quote(vhost)} not empty`),
+  reusedTag: (tag: string) =>
+    new SimRefusal(530, `NOT_ALLOWED - attempt to reuse consumer tag ${quote(tag)}`),
+  client: (detail: string) => new SimRefusal(0, `CLIENT_REFUSED - ${detail}`),
+}

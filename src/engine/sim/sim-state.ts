@@ -1,0 +1,80 @@
+/**
+ * State helpers. A step works on a deep copy of the previous state, so every frame of a timeline
+ * keeps its own immutable picture (the copy is small: tens of queues and messages).
+ */
+import type { TopologySnapshot } from '../types'
+import type { MessageFate, SimChannel, SimConsumer, SimQueue, SimState } from './sim-types'
+
+export function emptyState(topology: TopologySnapshot): SimState {
+  return { connections: [], channels: [], consumers: [], queues: [], topology, fates: [] }
+}
+
+export function cloneState(s: SimState): SimState {
+  return {
+    connections: s.connections.map((c) => ({ ...c })),
+    channels: s.channels.map((c) => ({
+      ...c,
+      unacked: c.unacked.map((d) => ({ ...d, message: { ...d.message } })),
+      pending: c.pending.map((p) => ({ ...p })),
+    })),
+    consumers: s.consumers.map((c) => ({ ...c, delivered: [...c.delivered] })),
+    queues: s.queues.map((q) => ({
+      ...q,
+      ready: q.ready.map((m) => ({ ...m })),
+      active: [...q.active],
+      blocked: [...q.blocked],
+    })),
+    // The topology snapshot is replaced, never edited, so frames may share it.
+    topology: s.topology,
+    fates: s.fates.map((f) => ({ ...f, copies: f.copies.map((c) => ({ ...c })) })),
+  }
+}
+
+/** Queues are keyed by vhost and name; the simulation's client works in one vhost at a time. */
+export function queueKey(vhost: string, name: string): string {
+  return `${vhost}\u0000${name}`
+}
+
+export function findQueue(s: SimState, name: string, vhost = '/'): SimQueue | undefined {
+  return s.queues.find((q) => q.name === name && q.vhost === vhost)
+}
+
+export function findChannel(s: SimState, id: string): SimChannel | undefined {
+  return s.channels.find((c) => c.id === id)
+}
+
+export function findConsumer(s: SimState, tag: string): SimConsumer | undefined {
+  return s.consumers.find((c) => c.tag === tag)
+}
+
+/** Unacked deliveries of one consumer (or, with `consumer` null, basic.get deliveries) from one queue. */
+export function unackedCount(s: SimState, consumer: SimConsumer): number {
+  const ch = findChannel(s, consumer.channel)
+  if (!ch) return 0
+  return ch.unacked.filter((d) => d.consumer === consumer.tag).length
+}
+
+export function fateOf(s: SimState, message: string): MessageFate | undefined {
+  // Later publishes with the same id shadow earlier ones.
+  for (let i = s.fates.length - 1; i >= 0; i--) if (s.fates[i]?.id === message) return s.fates[i]
+  return undefined
+}
+
+/** Update the copy of `message` in `queue` (the most recent publish with that id). */
+export function setCopy(
+  s: SimState,
+  message: string,
+  queue: string,
+  patch: Partial<MessageFate['copies'][number]>,
+): void {
+  const fate = fateOf(s, message)
+  const copy = fate?.copies.find((c) => c.queue === queue)
+  if (copy) Object.assign(copy, patch)
+}
+
+/** Insert a message into a ready list keeping `seq` order (a requeued message returns to its place). */
+export function insertBySeq(q: SimQueue, m: { id: string; seq: number; redelivered: boolean }): void {
+  let i = q.ready.length
+  while (i > 0 && (q.ready[i - 1]?.seq ?? 0) > m.seq) i--
+  q.ready.splice(i, 0, m)
+}

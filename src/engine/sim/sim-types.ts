@@ -1,0 +1,188 @@
+/**
+ * Data contract of the time simulation: a script of client operations (connections, channels,
+ * topology, publishes, consumers, acks) and the broker state after every step. All plain,
+ * serialisable data, so frames cross the Worker boundary unchanged.
+ */
+import type {
+  ProfileName,
+  ScenarioBinding,
+  ScenarioExchange,
+  ScenarioPublish,
+  ScenarioQueue,
+  TopologySnapshot,
+} from '../types'
+
+/** Text shown beside a step, in both UI languages. */
+export interface StepNote {
+  en: string
+  'zh-CN': string
+}
+
+interface OpBase {
+  /** Event id shown in the timeline; a publish uses its message id. Filled in when absent. */
+  id?: string
+  /** The channel the client uses; omitted = the implicit channel `ch` on connection `conn`. */
+  channel?: string
+  note?: StepNote
+}
+
+/** One client operation of a timeline script. */
+export type SimOp = OpBase &
+  (
+    | { op: 'connection.open'; connection: string }
+    | { op: 'connection.close'; connection: string }
+    | { op: 'channel.open'; connection: string }
+    | { op: 'channel.close' }
+    | { op: 'confirm.select' }
+    | { op: 'exchange.declare'; exchange: ScenarioExchange }
+    | { op: 'queue.declare'; queue: ScenarioQueue }
+    | { op: 'bind'; binding: ScenarioBinding }
+    | { op: 'unbind'; binding: ScenarioBinding }
+    | { op: 'exchange.delete'; name: string; if_unused?: boolean }
+    | { op: 'queue.delete'; name: string; if_unused?: boolean; if_empty?: boolean }
+    | { op: 'queue.purge'; name: string }
+    | { op: 'publish'; publish: ScenarioPublish }
+    | { op: 'consume'; queue: string; consumer: string; prefetch?: number; noAck?: boolean }
+    | { op: 'cancel'; consumer: string }
+    | { op: 'get'; queue: string; noAck?: boolean }
+    | { op: 'ack' | 'nack' | 'reject'; tag?: number; message?: string; multiple?: boolean; requeue?: boolean }
+  )
+
+export type SimOpName = SimOp['op']
+
+/** A copy of a message in one queue. `seq` is its place in that queue (requeue restores it). */
+export interface SimMessage {
+  id: string
+  seq: number
+  redelivered: boolean
+}
+
+export interface SimQueue {
+  vhost: string
+  name: string
+  /** Ready messages, ordered by `seq`. */
+  ready: SimMessage[]
+  /** Consumers that can be served, in round-robin order (head is served next). */
+  active: string[]
+  /** Consumers skipped because their prefetch was full; they rejoin the tail when acks free room. */
+  blocked: string[]
+  /** Auto-delete only fires for a queue that has ever had a consumer. */
+  hadConsumer: boolean
+  autoDelete: boolean
+  /** Connection that owns an exclusive queue. */
+  owner: string | null
+  nextSeq: number
+}
+
+export interface SimDelivery {
+  tag: number
+  queue: string
+  message: SimMessage
+  /** null for basic.get. */
+  consumer: string | null
+}
+
+export interface SimChannel {
+  id: string
+  connection: string
+  open: boolean
+  nextTag: number
+  unacked: SimDelivery[]
+  confirm: boolean
+  nextPublishSeq: number
+  /** Publish sequence numbers registered and not yet confirmed, with their message ids. */
+  pending: { seq: number; message: string }[]
+  closedWith?: { code: number; text: string }
+}
+
+export interface SimConsumer {
+  tag: string
+  channel: string
+  queue: string
+  /** 0 = unlimited. */
+  prefetch: number
+  noAck: boolean
+  /** Message ids delivered to this consumer, in order. */
+  delivered: string[]
+}
+
+export interface SimConnection {
+  id: string
+  open: boolean
+}
+
+/** Where one copy of a message is now. */
+export type CopyStatus = 'ready' | 'unacked' | 'acked' | 'discarded' | 'purged' | 'deleted-with-queue'
+
+export interface MessageFate {
+  id: string
+  step: number
+  outcome: 'routed' | 'returned' | 'dropped' | 'error'
+  copies: { queue: string; status: CopyStatus; consumer: string | null; deliveries: number }[]
+  confirm: 'none' | 'pending' | 'acked'
+}
+
+export interface SimState {
+  connections: SimConnection[]
+  channels: SimChannel[]
+  consumers: SimConsumer[]
+  queues: SimQueue[]
+  topology: TopologySnapshot
+  fates: MessageFate[]
+}
+
+export type SimEvent =
+  | { kind: 'error'; code: number; text: string; level: 'channel' | 'connection' | 'client' }
+  | { kind: 'channel.closed'; channel: string; code?: number }
+  | { kind: 'connection.closed'; connection: string; code?: number }
+  | { kind: 'opened'; what: 'connection' | 'channel'; name: string }
+  | { kind: 'topology'; change: 'created' | 'deleted'; what: 'exchange' | 'queue' | 'binding'; name: string }
+  | { kind: 'confirm.registered'; channel: string; seq: number; message: string }
+  | { kind: 'confirm.ack'; channel: string; seq: number; message: string }
+  | { kind: 'enqueued'; message: string; queue: string }
+  | { kind: 'returned'; message: string; replyCode: 312; replyText: 'NO_ROUTE' }
+  | { kind: 'dropped'; message: string }
+  | {
+      kind: 'delivered'
+      message: string
+      queue: string
+      consumer: string | null
+      channel: string
+      tag: number
+      redelivered: boolean
+    }
+  | { kind: 'get-empty'; queue: string }
+  | { kind: 'acked'; message: string; queue: string; channel: string; tag: number }
+  | { kind: 'requeued'; message: string; queue: string }
+  | { kind: 'discarded'; message: string; queue: string }
+  | { kind: 'purged'; queue: string; count: number }
+  | { kind: 'queue.deleted'; queue: string; reason: 'delete' | 'exclusive' | 'auto-delete'; lost: number }
+  | { kind: 'consumer.added'; consumer: string; queue: string }
+  | {
+      kind: 'consumer.cancelled'
+      consumer: string
+      queue: string
+      reason: 'cancel' | 'channel' | 'queue-deleted'
+    }
+
+/** One step of a played timeline: the operation, what happened, and the whole state after it. */
+export interface SimFrame {
+  index: number
+  op: SimOp
+  id: string
+  ok: boolean
+  events: SimEvent[]
+  state: SimState
+}
+
+export interface TimelineScript {
+  profile?: ProfileName
+  steps: SimOp[]
+}
+
+export interface TimelineRun {
+  profile: ProfileName
+  /** The state before the first step; frames[i] is the state after steps[i]. */
+  initial: SimState
+  frames: SimFrame[]
+}

@@ -1,0 +1,75 @@
+/**
+ * Declare, bind, unbind, delete and purge. The engine decides every topology outcome (406 on an
+ * incompatible redeclare, 404, 403 …); the simulation adds what needs connections: exclusive queues
+ * are owned by the declaring connection and locked (405) for every other one, and a queue delete
+ * takes its messages and consumers with it.
+ */
+import type { Operation, ScenarioBinding, ScenarioQueue } from '../types'
+import { usableQueue } from './consumers'
+import { deleteQueueNow, reconcile } from './lifecycle'
+import type { RoutingPort } from './routing-port'
+import { refuse, SimRefusal } from './sim-error'
+import { findQueue, setCopy } from './sim-state'
+import type { SimChannel, SimEvent, SimState } from './sim-types'
+
+/** Send one operation to the engine; a refusal becomes a SimRefusal with the engine's code and text. */
+export function viaEngine(s: SimState, port: RoutingPort, op: Operation, events: SimEvent[]): void {
+  const answer = port.apply(op)
+  if (!answer.ok) throw new SimRefusal(answer.error.code, answer.error.text)
+  reconcile(s, answer.topology, events)
+}
+
+export function declareQueue(
+  s: SimState,
+  port: RoutingPort,
+  ch: SimChannel,
+  spec: ScenarioQueue,
+  events: SimEvent[],
+): void {
+  const vhost = spec.vhost ?? '/'
+  const existing = spec.name === '' ? undefined : findQueue(s, spec.name, vhost)
+  if (existing?.owner != null && existing.owner !== ch.connection) throw refuse.locked(spec.name, vhost)
+  const before = new Set(s.queues)
+  viaEngine(s, port, { op: 'queue.declare', queue: spec }, events)
+  if (spec.exclusive) for (const q of s.queues) if (!before.has(q)) q.owner = ch.connection
+}
+
+export function bindOrUnbind(
+  s: SimState,
+  port: RoutingPort,
+  ch: SimChannel,
+  op: 'bind' | 'unbind',
+  binding: ScenarioBinding,
+  events: SimEvent[],
+): void {
+  const q =
+    binding.destination_type === 'queue' ? findQueue(s, binding.destination, binding.vhost ?? '/') : undefined
+  if (q?.owner != null && q.owner !== ch.connection) throw refuse.locked(q.name, q.vhost)
+  viaEngine(s, port, { op, binding }, events)
+}
+
+export function deleteQueue(
+  s: SimState,
+  port: RoutingPort,
+  ch: SimChannel,
+  op: { name: string; if_unused?: boolean; if_empty?: boolean },
+  events: SimEvent[],
+): void {
+  const q = findQueue(s, op.name)
+  if (!q) {
+    viaEngine(s, port, { op: 'queue.delete', name: op.name }, events) // idempotent, or a name error
+    return
+  }
+  usableQueue(s, ch, op.name)
+  if (op.if_unused && s.consumers.some((c) => c.queue === q.name)) throw refuse.inUse(q.name, q.vhost)
+  if (op.if_empty && q.ready.length > 0) throw refuse.notEmpty(q.name, q.vhost)
+  deleteQueueNow(s, port, q, 'delete', events)
+}
+
+/** queue.purge drops ready messages only; deliveries awaiting an ack stay with their channel. */
+export function purgeQueue(s: SimState, ch: SimChannel, name: string, events: SimEvent[]): void {
+  const q = usableQueue(s, ch, name)
+  for (const m of q.ready) setCopy(s, m.id, q.name, { status: 'purged' })
+  events.push({ kind: 'purged', queue: q.name, count: q.ready.length })
+  q.ready = []
+}
