@@ -18,6 +18,8 @@ export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } fr
 export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
 export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
+export * from './sim/sim-types'
+export { runTimeline } from './sim/timeline'
 export { operationsFromScenario } from './script/from-scenario'
 export { EXCHANGE_TYPES, KEYWORDS as SCRIPT_KEYWORDS, quoteIfNeeded, VALUE_TYPES } from './script/names'
 export { type ParseResult, parseScript, type ScriptDiagnostic } from './script/parse'
