@@ -1,0 +1,144 @@
+/**
+ * Turns raw lesson files into validated lessons. Pure: the app feeds it Vite's bundled files, the
+ * content tests feed it the disk, so both see the same rules and the same located errors.
+ */
+import { type Scenario, ScenarioFormatError, validateScenario } from '../engine'
+import { LANGS } from '../i18n/language'
+import type { ContentError, Expectation, Lesson, LessonStep, LessonText, Widget } from './content-types'
+import { MarkdownError, parseLessonMarkdown } from './markdown'
+
+/** Reads a lesson file by its path under lessons/ ("04-topic-dp/en.md"): JSON parsed, text as string. */
+export type ReadFile = (path: string) => unknown | undefined
+
+const OUTCOMES = ['routed', 'returned', 'dropped', 'error']
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string')
+
+class Located extends Error {}
+function fail(message: string): never {
+  throw new Located(message)
+}
+
+function readExpectation(v: unknown, at: string): Expectation {
+  if (!isObj(v)) fail(`${at}: expected an object`)
+  if (typeof v.outcome !== 'string' || !OUTCOMES.includes(v.outcome))
+    fail(`${at}.outcome: expected one of ${OUTCOMES.join(', ')}`)
+  if (!isStrings(v.queues)) fail(`${at}.queues: expected an array of queue names`)
+  if (v.code !== undefined && typeof v.code !== 'number') fail(`${at}.code: expected a number`)
+  return v as unknown as Expectation
+}
+
+function readWidget(v: unknown, at: string): Widget {
+  if (!isObj(v)) fail(`${at}: expected an object`)
+  if (v.kind === 'dp') {
+    if (typeof v.pattern !== 'string' || typeof v.key !== 'string')
+      fail(`${at}: dp needs string pattern and key`)
+    return { kind: 'dp', pattern: v.pattern, key: v.key }
+  }
+  if (v.kind === 'dedup' || v.kind === 'unroutable' || v.kind === 'trie') return { kind: v.kind }
+  fail(`${at}.kind: expected dp, dedup, unroutable or trie`)
+}
+
+function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: ContentError[]): LessonStep {
+  if (!isObj(v) || typeof v.id !== 'string') fail(`${at}: each step needs a string id`)
+  const step: LessonStep = { id: v.id, expect: {} }
+  if (v.widget !== undefined) step.widget = readWidget(v.widget, `${at}.widget`)
+  if (v.expect !== undefined) {
+    if (!isObj(v.expect)) fail(`${at}.expect: expected an object keyed by publish id`)
+    for (const [id, e] of Object.entries(v.expect)) step.expect[id] = readExpectation(e, `${at}.expect.${id}`)
+  }
+  if (v.queueContents !== undefined) {
+    if (!isObj(v.queueContents) || !Object.values(v.queueContents).every(isStrings))
+      fail(`${at}.queueContents: expected { queue: [message ids] }`)
+    step.queueContents = v.queueContents as Record<string, string[]>
+  }
+  if (v.scenario !== undefined) {
+    if (typeof v.scenario !== 'string') fail(`${at}.scenario: expected a file name`)
+    const file = `${dir}/${v.scenario}`
+    const raw = read(file)
+    if (raw === undefined) errors.push({ file, message: `missing (named by ${at}.scenario)` })
+    else {
+      try {
+        step.scenario = validateScenario(raw) as Scenario
+        step.scenarioFile = file
+      } catch (e) {
+        if (!(e instanceof ScenarioFormatError)) throw e
+        errors.push({ file, message: e.message })
+      }
+    }
+    const ids = (step.scenario?.publishes ?? []).map((p) => p.id)
+    for (const id of ids) if (!step.expect[id]) fail(`${at}.expect: no expectation for publish "${id}"`)
+    for (const id of Object.keys(step.expect))
+      if (!ids.includes(id)) fail(`${at}.expect: "${id}" is not published`)
+  } else if (step.widget && step.widget.kind !== 'dp')
+    fail(`${at}: a ${step.widget.kind} stepper needs a scenario`)
+  return step
+}
+
+function readLesson(id: string, read: ReadFile, errors: ContentError[]): Lesson | null {
+  const file = `${id}/lesson.json`
+  const raw = read(file)
+  if (raw === undefined) {
+    errors.push({ file, message: 'missing (listed in manifest.json)' })
+    return null
+  }
+  let steps: LessonStep[]
+  try {
+    if (!isObj(raw) || raw.id !== id) fail(`"id" must be "${id}" (the folder name)`)
+    if (!Array.isArray(raw.steps) || raw.steps.length === 0) fail('"steps" must be a non-empty array')
+    steps = raw.steps.map((s, i) => readStep(s, `steps[${i}]`, id, read, errors))
+    const ids = steps.map((s) => s.id)
+    if (new Set(ids).size !== ids.length) fail('step ids must be unique')
+  } catch (e) {
+    if (!(e instanceof Located)) throw e
+    errors.push({ file, message: e.message })
+    return null
+  }
+  const text = {} as Record<(typeof LANGS)[number], LessonText>
+  for (const lang of LANGS) {
+    const mdFile = `${id}/${lang}.md`
+    const md = read(mdFile)
+    if (typeof md !== 'string') {
+      errors.push({ file: mdFile, message: 'missing' })
+      return null
+    }
+    try {
+      text[lang] = parseLessonMarkdown(md)
+    } catch (e) {
+      if (!(e instanceof MarkdownError)) throw e
+      errors.push({ file: mdFile, message: e.message })
+      return null
+    }
+    const got = text[lang].steps.map((s) => s.id).join(', ')
+    const want = steps.map((s) => s.id).join(', ')
+    if (got !== want) {
+      errors.push({ file: mdFile, message: `step headings [${got}] differ from lesson.json steps [${want}]` })
+      return null
+    }
+  }
+  return { id, steps, text }
+}
+
+/** Validate the manifest and every lesson it lists, in order. Problems are collected, never thrown. */
+export function buildLessons(
+  manifest: unknown,
+  read: ReadFile,
+): { lessons: Lesson[]; errors: ContentError[] } {
+  const errors: ContentError[] = []
+  if (!isObj(manifest) || !isStrings(manifest.lessons)) {
+    return {
+      lessons: [],
+      errors: [{ file: 'manifest.json', message: 'expected { "lessons": [folder names] }' }],
+    }
+  }
+  const seen = new Set<string>()
+  const lessons: Lesson[] = []
+  for (const id of manifest.lessons) {
+    if (seen.has(id)) errors.push({ file: 'manifest.json', message: `"${id}" is listed twice` })
+    seen.add(id)
+    const lesson = readLesson(id, read, errors)
+    if (lesson) lessons.push(lesson)
+  }
+  return { lessons, errors }
+}
