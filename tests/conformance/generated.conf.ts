@@ -1,0 +1,46 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, expect, inject, it } from 'vitest'
+import { randomScenario } from './generator/random-scenario'
+import { type BrokerTarget, checkScenario, mapPool } from './harness/check-scenario'
+import { MgmtApi } from './harness/mgmt-api'
+import { newTally, saveTally } from './harness/stats'
+
+// Seeded random topologies: reproduce a run with CONFORMANCE_SEED, change its size with CONFORMANCE_COUNT.
+const seed = process.env.CONFORMANCE_SEED ? Number(process.env.CONFORMANCE_SEED) : Date.now() % 2 ** 31
+const count = Number(process.env.CONFORMANCE_COUNT ?? 220)
+const concurrency = Number(process.env.CONFORMANCE_CONCURRENCY ?? 6)
+const target: BrokerTarget = { amqpUrl: inject('rabbitAmqpUrl'), api: new MgmtApi(inject('rabbitMgmtUrl')) }
+const tally = newTally()
+/** At most this many failing scenarios per run become regression files (one bug tends to fail many). */
+const KEEP = 3
+
+it(`${count} random scenarios agree with the broker (CONFORMANCE_SEED=${seed})`, async () => {
+  if (!Number.isInteger(seed) || !Number.isInteger(count))
+    throw new Error('CONFORMANCE_SEED/COUNT must be integers')
+  console.log(`conformance: random scenarios with CONFORMANCE_SEED=${seed} CONFORMANCE_COUNT=${count}`)
+  const indices = Array.from({ length: count }, (_, i) => i)
+  const checked = await mapPool(indices, concurrency, (i) =>
+    checkScenario(`seed ${seed} #${i}`, randomScenario(seed, i), target),
+  )
+  const failed: string[] = []
+  for (const [i, c] of checked.entries()) {
+    tally.scenarios++
+    tally.agreed += c.agreed
+    tally.disagreed += c.disagreed.length
+    if (c.equal) continue
+    failed.push(c.name)
+    if (failed.length > KEEP) continue
+    // Keep the failing scenario as a regression file; it runs with the hand-written ones from now on.
+    const file = join(import.meta.dirname, 'regressions', `seed-${seed}-${i}.json`)
+    const description = `random scenario ${i} of CONFORMANCE_SEED=${seed}: engine and broker disagreed`
+    writeFileSync(file, `${JSON.stringify({ description, ...randomScenario(seed, i) }, null, 2)}\n`)
+    console.error(`${c.report}\nkept as ${file}`)
+  }
+  expect(
+    failed,
+    `${failed.length} random scenarios disagree (seed ${seed}); the first ${KEEP} are kept in regressions/`,
+  ).toEqual([])
+})
+
+afterAll(() => saveTally(inject('conformanceStatsDir'), 'generated', tally))

@@ -1,0 +1,74 @@
+import type { Scenario, ScenarioResult } from '../../../src/engine'
+import { comparable, describeDiff, publishAgreement, textMismatches } from './compare'
+import { engineRunScenario } from './engine-adapter'
+import type { MgmtApi } from './mgmt-api'
+import { runOnBroker } from './run-on-broker'
+
+export interface BrokerTarget {
+  amqpUrl: string
+  api: MgmtApi
+}
+
+export interface Checked {
+  name: string
+  equal: boolean
+  agreed: number
+  disagreed: string[]
+  textDiffs: { id: string; broker: string; engine: string }[]
+  /** Scenario, both results and the diff, for a failure message. */
+  report: string
+}
+
+let counter = 0
+const RUN = Math.random().toString(36).slice(2, 8)
+
+/** Runs one scenario through the engine and the broker and compares the two results. */
+export async function checkScenario(
+  name: string,
+  scenario: Scenario,
+  target: BrokerTarget,
+): Promise<Checked> {
+  if (scenario.profile !== 'rabbitmq-3.10') {
+    throw new Error(
+      `${name}: profile ${scenario.profile} cannot be checked against this broker (RabbitMQ 3.10)`,
+    )
+  }
+  const vhost = `conformance-${process.pid}-${RUN}-${++counter}`
+  const broker = await runOnBroker(scenario, target.amqpUrl, target.api, vhost)
+  let engine: ScenarioResult
+  try {
+    engine = engineRunScenario()(structuredClone(scenario)).result
+  } catch (e) {
+    const report = `${name}: the engine threw ${(e as Error).stack}\nscenario: ${JSON.stringify(scenario)}`
+    const ids = (scenario.publishes ?? []).map((p) => p.id)
+    return { name, equal: false, agreed: 0, disagreed: ids, textDiffs: [], report }
+  }
+  const equal = JSON.stringify(comparable(broker)) === JSON.stringify(comparable(engine))
+  const { agreed, disagreed } = publishAgreement(scenario, broker, engine)
+  const report = [
+    `${name}: engine and broker disagree`,
+    describeDiff(broker, engine),
+    `scenario: ${JSON.stringify(scenario)}`,
+    `broker:   ${JSON.stringify(broker)}`,
+    `engine:   ${JSON.stringify(engine)}`,
+  ].join('\n')
+  return { name, equal, agreed, disagreed, textDiffs: textMismatches(broker, engine, vhost), report }
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight; results keep the input order. */
+export async function mapPool<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i], i)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return out
+}

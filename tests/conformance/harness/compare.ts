@@ -1,0 +1,71 @@
+import type { Scenario, ScenarioError, ScenarioResult } from '../../../src/engine'
+
+/** The part of a result the suite asserts exactly: error texts are checked separately (see textMismatches). */
+export function comparable(r: ScenarioResult) {
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  return {
+    queues: Object.fromEntries(Object.entries(r.queues).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    returns: r.returns.map((x) => ({ ...x })),
+    errors: r.errors.map(({ id, stage, code }) => ({ id, stage, code })).sort(byId),
+  }
+}
+
+/** Where one publish went: the queues holding it, whether it came back, its error code. */
+function publishView(r: ScenarioResult, id: string): string {
+  const queues = Object.keys(r.queues)
+    .filter((q) => r.queues[q].includes(id))
+    .sort()
+  const ret = r.returns.some((x) => x.id === id)
+  const err = r.errors.find((e) => e.id === id && e.stage === 'publish')
+  return JSON.stringify({ queues, ret, err: err?.code ?? null })
+}
+
+/** Publishes on which both sides agree, and the ids of those on which they do not. */
+export function publishAgreement(s: Scenario, broker: ScenarioResult, eng: ScenarioResult) {
+  const disagreed: string[] = []
+  let agreed = 0
+  for (const p of s.publishes ?? []) {
+    if (publishView(broker, p.id) === publishView(eng, p.id)) agreed++
+    else disagreed.push(p.id)
+  }
+  return { agreed, disagreed }
+}
+
+/** The broker names the scenario's vhost in some texts; the engine names `/`. */
+export function normaliseBrokerText(text: string, vhost: string): string {
+  return text.split(`vhost '${vhost}'`).join("vhost '/'")
+}
+
+/** Errors present on both sides with the same id and code but a different text. */
+export function textMismatches(broker: ScenarioResult, eng: ScenarioResult, vhost: string) {
+  const out: { id: string; broker: string; engine: string }[] = []
+  for (const b of broker.errors) {
+    const e = eng.errors.find((x: ScenarioError) => x.id === b.id && x.code === b.code)
+    if (e && normaliseBrokerText(b.text, vhost) !== e.text)
+      out.push({ id: b.id, broker: b.text, engine: e.text })
+  }
+  return out
+}
+
+/** A short human diff of two comparable results. */
+export function describeDiff(broker: ScenarioResult, eng: ScenarioResult): string {
+  const b = comparable(broker)
+  const e = comparable(eng)
+  const lines: string[] = []
+  for (const q of new Set([...Object.keys(b.queues), ...Object.keys(e.queues)])) {
+    const bq = JSON.stringify(b.queues[q] ?? '(no queue)')
+    const eq = JSON.stringify(e.queues[q] ?? '(no queue)')
+    if (bq !== eq) lines.push(`  queue ${JSON.stringify(q)}: broker ${bq}, engine ${eq}`)
+  }
+  if (JSON.stringify(b.returns) !== JSON.stringify(e.returns)) {
+    lines.push(
+      `  returns: broker ${JSON.stringify(b.returns.map((r) => r.id))}, engine ${JSON.stringify(e.returns.map((r) => r.id))}`,
+    )
+  }
+  const fmt = (x: { id: string; stage: string; code: number }) => `${x.id}/${x.stage}/${x.code}`
+  const be = new Set(b.errors.map(fmt))
+  const ee = new Set(e.errors.map(fmt))
+  for (const x of be) if (!ee.has(x)) lines.push(`  error only on broker: ${x}`)
+  for (const x of ee) if (!be.has(x)) lines.push(`  error only in engine: ${x}`)
+  return lines.join('\n')
+}

@@ -1,0 +1,65 @@
+/**
+ * A small client for RabbitMQ's management HTTP API on loopback. The URL may carry credentials
+ * (`http://user:pass@127.0.0.1:15672`); fetch refuses them in the URL, so they become a header.
+ */
+export class MgmtApi {
+  readonly base: string
+  readonly user: string
+  private readonly auth: string
+
+  constructor(url: string) {
+    const u = new URL(url)
+    this.user = decodeURIComponent(u.username || 'guest')
+    const pass = decodeURIComponent(u.password || 'guest')
+    this.auth = `Basic ${Buffer.from(`${this.user}:${pass}`).toString('base64')}`
+    u.username = ''
+    u.password = ''
+    this.base = u.toString().replace(/\/+$/, '')
+  }
+
+  private async call(method: string, path: string, body?: unknown): Promise<Response> {
+    const res = await fetch(`${this.base}/api${path}`, {
+      method,
+      headers: { authorization: this.auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    })
+    if (!res.ok && !(method === 'DELETE' && res.status === 404)) {
+      throw new Error(`management API ${method} ${path}: HTTP ${res.status} ${await res.text()}`)
+    }
+    return res
+  }
+
+  /** Resolves with the broker's version when the API answers. */
+  async overview(): Promise<{ rabbitmq_version: string }> {
+    return (await this.call('GET', '/overview')).json() as Promise<{ rabbitmq_version: string }>
+  }
+
+  /** Creates the vhost and gives our user full permissions on it. */
+  async createVhost(name: string): Promise<void> {
+    const v = encodeURIComponent(name)
+    await this.call('PUT', `/vhosts/${v}`, {})
+    await this.call('PUT', `/permissions/${v}/${encodeURIComponent(this.user)}`, {
+      configure: '.*',
+      write: '.*',
+      read: '.*',
+    })
+  }
+
+  async deleteVhost(name: string): Promise<void> {
+    await this.call('DELETE', `/vhosts/${encodeURIComponent(name)}`)
+  }
+
+  /** Names of the queues that exist in the vhost right now. */
+  async queueNames(vhost: string): Promise<string[]> {
+    const res = await this.call('GET', `/queues/${encodeURIComponent(vhost)}?columns=name`)
+    const rows = (await res.json()) as { name: string }[]
+    return rows.map((r) => r.name)
+  }
+
+  /** Vhosts whose name starts with `prefix` (used to clean up after an interrupted run). */
+  async vhostNames(prefix: string): Promise<string[]> {
+    const rows = (await (await this.call('GET', '/vhosts?columns=name')).json()) as { name: string }[]
+    return rows.map((r) => r.name).filter((n) => n.startsWith(prefix))
+  }
+}

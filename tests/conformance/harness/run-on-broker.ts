@@ -1,0 +1,126 @@
+import type { ConfirmChannel } from 'amqplib'
+import type { Scenario, ScenarioError, ScenarioResult } from '../../../src/engine'
+import { AmqpSession, type Outcome } from './amqp-session'
+import { tableToWire, type WireValue } from './field-values'
+import type { MgmtApi } from './mgmt-api'
+
+/** Scenario property names (definitions.json style) → amqplib's publish option names. */
+const PROPERTY_NAMES: Record<string, string> = {
+  content_type: 'contentType',
+  content_encoding: 'contentEncoding',
+  delivery_mode: 'deliveryMode',
+  priority: 'priority',
+  correlation_id: 'correlationId',
+  reply_to: 'replyTo',
+  expiration: 'expiration',
+  message_id: 'messageId',
+  timestamp: 'timestamp',
+  type: 'type',
+  user_id: 'userId',
+  app_id: 'appId',
+}
+
+function publishOptions(p: NonNullable<Scenario['publishes']>[number], where: string) {
+  const options: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(p.properties ?? {})) {
+    if (k === 'headers') throw new Error(`${where}.properties: put headers in "headers"`)
+    options[PROPERTY_NAMES[k] ?? k] = v
+  }
+  options.mandatory = p.mandatory ?? false
+  options.headers = tableToWire(p.headers, `${where}.headers`) ?? {}
+  return options
+}
+
+function assertSingleVhost(s: Scenario): void {
+  const all = [...(s.exchanges ?? []), ...(s.queues ?? []), ...(s.bindings ?? []), ...(s.publishes ?? [])]
+  if (
+    (s.vhosts ?? []).some((v) => v.name !== '/') ||
+    all.some((x) => x.vhost !== undefined && x.vhost !== '/')
+  ) {
+    throw new Error('the broker harness runs scenarios in one vhost; drop the vhost fields')
+  }
+}
+
+/**
+ * Runs a scenario on a real broker in a fresh vhost, step by step as the scenario format says
+ * (exchanges, queues, bindings, publishes; a refused step is recorded and the client reopens its
+ * channel or connection), then drains every queue with basic.get. Error texts are the broker's own.
+ */
+export async function runOnBroker(
+  scenario: Scenario,
+  amqpUrl: string,
+  api: MgmtApi,
+  vhost: string,
+): Promise<ScenarioResult> {
+  assertSingleVhost(scenario)
+  await api.createVhost(vhost)
+  const session = new AmqpSession(`${amqpUrl.replace(/\/+$/, '')}/${encodeURIComponent(vhost)}`)
+  const result: ScenarioResult = { queues: {}, returns: [], errors: [] }
+  const record = (id: string, stage: ScenarioError['stage'], out: Outcome<unknown>) => {
+    if (!out.ok) result.errors.push({ id, stage, code: out.refusal.code, text: out.refusal.text })
+  }
+  session.onReturn = (id, replyCode, replyText) => {
+    result.returns.push({ id, reply_code: replyCode as 312, reply_text: replyText as 'NO_ROUTE' })
+  }
+  try {
+    for (const x of scenario.exchanges ?? []) {
+      const args = tableToWire(x.arguments, `exchange ${x.name}.arguments`)
+      const opts = {
+        durable: x.durable ?? false,
+        autoDelete: x.auto_delete ?? false,
+        internal: x.internal ?? false,
+      }
+      record(
+        `exchange:${x.name}`,
+        'declare',
+        await session.run((ch) => ch.assertExchange(x.name, x.type, { ...opts, arguments: args })),
+      )
+    }
+    for (const q of scenario.queues ?? []) {
+      const args = tableToWire(q.arguments, `queue ${q.name}.arguments`)
+      const opts = {
+        durable: q.durable ?? false,
+        exclusive: q.exclusive ?? false,
+        autoDelete: q.auto_delete ?? false,
+      }
+      record(
+        `queue:${q.name}`,
+        'declare',
+        await session.run((ch) => ch.assertQueue(q.name, { ...opts, arguments: args })),
+      )
+    }
+    for (const [i, b] of (scenario.bindings ?? []).entries()) {
+      const args = (tableToWire(b.arguments, `binding ${i}.arguments`) ?? {}) as Record<string, WireValue>
+      const bind =
+        b.destination_type === 'exchange'
+          ? (ch: ConfirmChannel) => ch.bindExchange(b.destination, b.source, b.routing_key, args)
+          : (ch: ConfirmChannel) => ch.bindQueue(b.destination, b.source, b.routing_key, args)
+      record(`binding:${i}`, 'bind', await session.run(bind))
+    }
+    for (const p of scenario.publishes ?? []) {
+      const options = publishOptions(p, `publish ${p.id}`)
+      const body = Buffer.from(p.id, 'utf8')
+      const publish = await session.run(
+        (ch) =>
+          new Promise<void>((resolve, reject) => {
+            ch.publish(p.exchange, p.routing_key, body, options, (err) => (err ? reject(err) : resolve()))
+          }),
+      )
+      record(p.id, 'publish', publish)
+    }
+    const ch = await session.channel()
+    for (const name of await api.queueNames(vhost)) {
+      const ids: string[] = []
+      for (;;) {
+        const msg = await ch.get(name, { noAck: true })
+        if (msg === false) break
+        ids.push(msg.content.toString('utf8'))
+      }
+      result.queues[name] = ids
+    }
+  } finally {
+    await session.close()
+    await api.deleteVhost(vhost)
+  }
+  return result
+}
