@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { decodeEdgeLabelText, escapeEdgeLabel, escapeLabel, shorten } from '../../src/diagram/escape'
+import { buildDiagram } from '../../src/diagram/to-mermaid'
+import { runScenario } from '../../src/engine'
+import { HOSTILE_NAMES } from './diagram-fixtures'
+
+const decodeNode = (quoted: string) =>
+  quoted.slice(1, -1).replace(/#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+/** What Mermaid shows for an edge label: numeric entities left literal as `&#N;`, then our DOM fix. */
+const shownEdge = (quoted: string) => decodeEdgeLabelText(quoted.slice(1, -1).replace(/#(\d+);/g, '&#$1;'))
+
+describe('label escaping', () => {
+  it.each(HOSTILE_NAMES)('node label of %j is quoted, safe and round-trips', (name) => {
+    const label = escapeLabel(name)
+    expect(label).toMatch(/^"([A-Za-z0-9 ._\-:/]|#\d+;)+"$/)
+    expect(decodeNode(label)).toBe(name)
+  })
+
+  it.each(HOSTILE_NAMES)('edge label of %j has no ASCII specials raw and shows the same text', (name) => {
+    const label = escapeEdgeLabel(name)
+    const inner = label.slice(1, -1)
+    expect(inner).not.toMatch(/["<>&|\n\r\t]/)
+    // every `#` and `;` belongs to an entity we wrote
+    expect(inner.replace(/#\d+;/g, '')).not.toMatch(/[#;]/)
+    expect(inner).not.toMatch(/[\uFB02\u00B0\u00B6\u00DF]/)
+    expect(shownEdge(label)).toBe(name)
+  })
+
+  it('keeps CJK and emoji raw in edge labels (Mermaid measures them correctly)', () => {
+    expect(escapeEdgeLabel('中文 😀')).toBe('"中文 😀"')
+    expect(escapeEdgeLabel('a"b')).toBe('"a#34;b"')
+  })
+
+  it('never produces an empty quoted label (a Mermaid parse error)', () => {
+    expect(escapeLabel('')).toBe('" "')
+    expect(escapeEdgeLabel('')).toBe('" "')
+  })
+
+  it('decodes literal entities once only', () => {
+    expect(decodeEdgeLabelText('&#38;&#35;35&#59;')).toBe('&#35;')
+    expect(decodeEdgeLabelText('&#99999999;')).toBe('&#99999999;')
+  })
+
+  it('shortens long names by code point, not by UTF-16 unit', () => {
+    expect(shorten('x'.repeat(255))).toBe(`${'x'.repeat(47)}…`)
+    expect([...shorten('😀'.repeat(60))]).toHaveLength(48)
+    expect(shorten('short')).toBe('short')
+  })
+})
+
+describe('a topology of hostile names', () => {
+  const scenario = {
+    exchanges: HOSTILE_NAMES.map((n) => ({ name: `x:${n}`.slice(0, 200), type: 'direct' })),
+    queues: HOSTILE_NAMES.map((n) => ({ name: n })),
+    bindings: HOSTILE_NAMES.map((n) => ({
+      source: `x:${n}`.slice(0, 200),
+      destination: n,
+      destination_type: 'queue' as const,
+      routing_key: n,
+    })),
+    publishes: [{ id: '<b>m1</b>', exchange: 'x:end', routing_key: 'end', mandatory: true }],
+  }
+  const run = runScenario(scenario)
+  const model = buildDiagram(run.topology, run.publishes[0] ?? null)
+
+  it('is accepted by the engine as given', () => {
+    expect(run.result.errors).toEqual([])
+    expect(run.topology.queues).toHaveLength(HOSTILE_NAMES.length)
+  })
+
+  it('lets no user text out of its quotes', () => {
+    for (const line of model.text.split('\n').slice(1)) {
+      // outside quoted labels only generated ids, shapes, arrows and our class statements remain
+      const outside = line.replace(/"[^"]*"/g, '""')
+      expect(outside, line).toMatch(
+        /^ {2}(\w+(\{\{|\[\(|\(\[|>|\[\/|\[\[|\[)""(\}\}|\)\]|\]\)|\]|\/\]|\]\])|\w+ (\w+@)?(-->|-\.->|==>|-\.-)(\|""\|)? \w+|classDef \w+ [\w:#,\-. ]+|class [\w,]+ \w+)$/,
+      )
+    }
+    expect(model.text).not.toContain('<img')
+    expect(model.text).not.toContain('<b>')
+  })
+
+  it('maps generated ids to the full names', () => {
+    const queueNames = Object.values(model.nodes).flatMap((e) => (e.kind === 'queue' ? [e.name] : []))
+    expect(queueNames.sort()).toEqual(run.topology.queues.map((q) => q.name).sort())
+    expect(queueNames).toContain('x'.repeat(255))
+    for (const id of Object.keys(model.nodes)) expect(id).toMatch(/^(ex|q|pub)_\d+$/)
+    expect(Object.values(model.nodes)).toContainEqual({ kind: 'publish', id: '<b>m1</b>' })
+  })
+})

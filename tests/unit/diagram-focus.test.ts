@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { buildDiagram } from '../../src/diagram/to-mermaid'
+import { runScenario } from '../../src/engine'
+import { largeScenario } from './diagram-fixtures'
+
+const run = runScenario(largeScenario(1000))
+const publish = run.publishes[0] ?? null
+
+describe('focus mode on 1,000 bindings', () => {
+  it('draws only what the message touched, plus a summary node', () => {
+    const t0 = performance.now()
+    const m = buildDiagram(run.topology, publish)
+    const ms = performance.now() - t0
+    console.log(`focused diagram of 1,000 bindings: ${m.text.length} chars in ${ms.toFixed(1)} ms`)
+    expect(m.focused).toBe(true)
+    expect(m.text.length).toBeLessThan(2000)
+    const kinds = Object.values(m.nodes).map((e) => e.kind)
+    expect(kinds.filter((k) => k === 'queue')).toHaveLength(1)
+    expect(Object.values(m.nodes)).toContainEqual({ kind: 'queue', name: 'q7', vhost: '/' })
+    expect(Object.values(m.edges)).toEqual([run.topology.bindings[7]?.id])
+    expect(m.hiddenBindings).toBe(999)
+    expect(m.hiddenQueues).toBe(999)
+    expect(m.nodes.more_0).toEqual({ kind: 'hidden', bindings: 999, queues: 999 })
+    expect(m.text).toContain('more_0[["999 other bindings#44; 999 queues not shown"]]')
+  })
+
+  it('draws everything when asked', () => {
+    const m = buildDiagram(run.topology, publish, { focus: 'all' })
+    expect(m.focused).toBe(false)
+    expect(Object.keys(m.edges)).toHaveLength(1000)
+    expect(m.text).not.toContain('more_0')
+  })
+
+  it('stays unfocused below the threshold, and focuses on request', () => {
+    const small = runScenario(largeScenario(20))
+    expect(buildDiagram(small.topology, small.publishes[0] ?? null).focused).toBe(false)
+    const forced = buildDiagram(small.topology, small.publishes[0] ?? null, { focus: 'touched' })
+    expect(forced.focused).toBe(true)
+    expect(Object.keys(forced.edges)).toHaveLength(1)
+    expect(buildDiagram(small.topology, null, { focusThreshold: 10 }).focused).toBe(true)
+  })
+
+  it('without a message, summarises queue bindings and keeps the exchange graph', () => {
+    const m = buildDiagram(run.topology, null)
+    expect(m.focused).toBe(true)
+    expect(
+      Object.values(m.nodes)
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(['exchange', 'hidden'])
+    expect(m.hiddenBindings).toBe(1000)
+    expect(m.text.length).toBeLessThan(1000)
+  })
+
+  it('keeps an unroutable message readable: the exchange and its returned branch', () => {
+    const r = runScenario({
+      ...largeScenario(1000),
+      publishes: [{ id: 'x', exchange: 'big', routing_key: 'none', mandatory: true }],
+    })
+    const m = buildDiagram(r.topology, r.publishes[0] ?? null)
+    expect(Object.keys(m.edges)).toHaveLength(0)
+    expect(m.text).toMatch(/^ {2}ex_0 -\.-> out_0$/m)
+    expect(m.hiddenBindings).toBe(1000)
+  })
+})
