@@ -2,9 +2,11 @@
  * What the Worker exposes: plain engine functions, nothing else. Add a line here to make an engine
  * function callable from the UI through `engineClient.call(name, ...args)`.
  */
-import { runOperations, runScenario } from '../engine'
+import { parseScript, runOperations, runScenario } from '../engine'
 
 export const engineApi = {
   runScenario,
   runOperations,
+  // The playground parses large scripts off the main thread.
+  parseScript,
 }

@@ -1,0 +1,42 @@
+/** Notices (reported, dismissable) and the "replace your work?" question. */
+import type { StateCreator } from 'zustand'
+import type { NoticeSlice, PlaygroundState } from './types'
+
+let nextNotice = 1
+
+export const createNoticeSlice =
+  (publishIdsOf: (text: string) => string[]): StateCreator<PlaygroundState, [], [], NoticeSlice> =>
+  (set, get) => ({
+    notices: [],
+    confirm: null,
+    notify: (kind, key, params) =>
+      set((s) => ({
+        notices: [...s.notices.slice(-4), { id: nextNotice++, kind, key, ...(params ? { params } : {}) }],
+      })),
+    dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+    replaceWork: async (text, opts) => {
+      const s = get()
+      const mode = opts.mode ?? 'edit'
+      // A view-only link does not touch the work, so it needs no question.
+      if (mode === 'edit' && s.hasUnsavedWork() && s.text !== text) {
+        // A second request replaces a pending one (which counts as declined).
+        s.confirm?.resolve(false)
+        const ok = await new Promise<boolean>((resolve) => set({ confirm: { source: opts.source, resolve } }))
+        set({ confirm: null })
+        if (!ok) return false
+      }
+      // A loaded case's publishes go to the message log once its run arrives.
+      const ids = opts.logPublishes === false ? [] : publishIdsOf(text)
+      set((st) => ({
+        text,
+        pristine: text,
+        mode,
+        kept: opts.kept === undefined ? st.kept : opts.kept,
+        past: st.text === text ? st.past : [...st.past, st.text].slice(-200),
+        future: [],
+        pendingLog: ids,
+        selection: null,
+      }))
+      return true
+    },
+  })

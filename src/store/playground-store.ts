@@ -1,0 +1,68 @@
+/**
+ * The playground store: one zustand store composed of slices (editor, run, notices), plus the
+ * persistence policy — only `text` and `kept` are saved, never derived state, and never while a
+ * read-only link is shown.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { parseScript } from '../engine'
+import { createEditorSlice } from './editor-slice'
+import { createNoticeSlice } from './notice-slice'
+import { createRunSlice } from './run-slice'
+import { type KeyValueStorage, loadWork, saveWork } from './saved-work'
+import type { PlaygroundState } from './types'
+
+export interface StoreOptions {
+  storage: KeyValueStorage | null
+  /** Text shown when nothing is saved. */
+  defaultText: string
+  saveDelayMs?: number
+}
+
+export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundState> {
+  const loaded = opts.storage ? loadWork(opts.storage) : ({ kind: 'empty' } as const)
+  const initial =
+    loaded.kind === 'loaded'
+      ? { text: loaded.work.text, kept: loaded.work.kept }
+      : { text: opts.defaultText, kept: null }
+  const store = createStore<PlaygroundState>()((...a) => ({
+    ...createEditorSlice(initial)(...a),
+    ...createRunSlice(...a),
+    ...createNoticeSlice((text) => parseScript(text).declared.publishes)(...a),
+  }))
+  const { notify } = store.getState()
+  if (loaded.kind === 'rescued')
+    notify('error', loaded.reason === 'newer' ? 'savedNewer' : 'savedCorrupt', {
+      key: loaded.rescueKey,
+      detail: loaded.detail,
+    })
+  if (loaded.kind === 'loaded' && loaded.migratedFrom !== undefined)
+    notify('info', 'savedMigrated', { from: loaded.migratedFrom })
+
+  const storage = opts.storage
+  if (storage) {
+    let timer: ReturnType<typeof setTimeout> | null = null
+    let warned = false
+    const flush = () => {
+      timer = null
+      const s = store.getState()
+      if (s.mode !== 'edit') return
+      if (!saveWork(storage, { text: s.text, kept: s.kept }) && !warned) {
+        warned = true
+        store.getState().notify('error', 'saveFailed')
+      }
+    }
+    store.subscribe((s, prev) => {
+      if (s.mode !== 'edit' || (s.text === prev.text && s.kept === prev.kept && s.mode === prev.mode)) return
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(flush, opts.saveDelayMs ?? 300)
+    })
+    if (typeof window !== 'undefined')
+      window.addEventListener('pagehide', () => {
+        if (timer) {
+          clearTimeout(timer)
+          flush()
+        }
+      })
+  }
+  return store
+}

@@ -1,0 +1,99 @@
+/**
+ * Text → parse → (no syntax error) → run in the engine Worker → store. Debounced so typing never
+ * queues work, and the newest text always wins (older replies are dropped by the client). While the
+ * text has errors the last good run stays, marked stale, so a typo never wipes the diagram.
+ */
+import type { StoreApi } from 'zustand'
+import type { Operation, ParseResult, ProfileName, RunResult } from '../engine'
+import { LOG_LIMIT } from './run-slice'
+import type { LogEntry, PlaygroundState } from './types'
+
+export interface EngineAccess {
+  parse: (text: string) => Promise<ParseResult>
+  run: (ops: Operation[], profile: ProfileName | undefined) => Promise<RunResult>
+}
+
+/** A longer pause for big texts so a 1,000-binding topology is not re-routed on every key. */
+export function debounceFor(text: string): number {
+  return text.length > 50_000 ? 500 : text.length > 5_000 ? 250 : 120
+}
+
+export function startPipeline(store: StoreApi<PlaygroundState>, engine: EngineAccess): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let generation = 0
+
+  async function process(text: string, gen: number): Promise<void> {
+    let parsed: ParseResult
+    try {
+      parsed = await engine.parse(text)
+    } catch (e) {
+      if (gen === generation) store.setState({ busy: false, runError: errorText(e) })
+      return
+    }
+    if (gen !== generation) return
+    const hasErrors = parsed.diagnostics.some((d) => d.severity === 'error')
+    store.setState({ parsed, stale: true })
+    if (hasErrors) {
+      store.setState({ busy: false })
+      return
+    }
+    let run: RunResult
+    try {
+      run = await engine.run(parsed.ops, parsed.profile)
+    } catch (e) {
+      if (gen === generation && (e as Error).name !== 'StaleReplyError')
+        store.setState({ busy: false, runError: errorText(e) })
+      return
+    }
+    if (gen !== generation) return
+    const s = store.getState()
+    const log = [...s.log]
+    const pending = new Set(s.pendingLog)
+    let selection = s.selection
+    for (const p of run.publishes) {
+      if (!pending.has(p.id)) continue
+      pending.delete(p.id)
+      const entry: LogEntry = {
+        seq: (log[log.length - 1]?.seq ?? 0) + 1,
+        at: Date.now(),
+        publish: p,
+        topology: run.topology,
+      }
+      log.push(entry)
+      selection = { kind: 'run', publishId: p.id }
+    }
+    store.setState({
+      run,
+      stale: false,
+      busy: false,
+      runError: null,
+      log: log.slice(-LOG_LIMIT),
+      pendingLog: [...pending],
+      selection,
+    })
+  }
+
+  function schedule(text: string): void {
+    generation++
+    const gen = generation
+    if (timer) clearTimeout(timer)
+    store.setState({ busy: true })
+    timer = setTimeout(() => {
+      timer = null
+      void process(text, gen)
+    }, debounceFor(text))
+  }
+
+  schedule(store.getState().text)
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.text !== prev.text) schedule(s.text)
+  })
+  return () => {
+    unsubscribe()
+    if (timer) clearTimeout(timer)
+  }
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
+}

@@ -1,0 +1,109 @@
+/**
+ * The user's work as saved in localStorage: only what they typed (plus the definitions sections kept
+ * from an import, so an export stays lossless). Derived state — parsed operations, run results, the
+ * diagram — is never saved. Versioned; `migrate` upgrades every older version (frozen fixtures in
+ * tests/fixtures/store/). A value that is corrupt or from a newer version is copied aside under its
+ * own key and reported before anything is written.
+ */
+import type { KeptDefinitions } from '../engine'
+
+export const WORK_KEY = 'amqp-playground:work'
+export const RESCUE_PREFIX = 'amqp-playground:work:rescued:'
+export const CURRENT_VERSION = 2
+
+/** Version 2 (current). */
+export interface SavedWork {
+  version: 2
+  text: string
+  /** Sections/fields of the last definitions.json import that the playground does not simulate. */
+  kept: KeptDefinitions | null
+}
+
+/**
+ * Version 1 (first release of the playground branch): the script under `script`, and the imported
+ * definitions' extra sections flattened into `ignored` (their per-entry extras were not kept yet).
+ */
+export interface SavedWorkV1 {
+  version: 1
+  script: string
+  ignored?: Record<string, unknown>
+}
+
+export type LoadOutcome =
+  | { kind: 'empty' }
+  | { kind: 'loaded'; work: SavedWork; migratedFrom?: number }
+  | { kind: 'rescued'; reason: 'corrupt' | 'newer'; rescueKey: string; detail: string }
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Upgrade any known version to the current one. Throws on a shape that does not fit its version. */
+export function migrate(raw: unknown): { work: SavedWork; from: number } {
+  if (!isObj(raw) || typeof raw.version !== 'number') throw new Error('no version number')
+  const from = raw.version
+  let v: unknown = raw
+  if (from === 1) {
+    const old = v as SavedWorkV1
+    if (typeof old.script !== 'string') throw new Error('version 1 without a script')
+    const sections = isObj(old.ignored) ? (old.ignored as KeptDefinitions['sections']) : {}
+    v = {
+      version: 2,
+      text: old.script,
+      kept: Object.keys(sections).length ? { order: Object.keys(sections), sections, extras: {} } : null,
+    }
+  }
+  const w = v as SavedWork
+  if (w.version !== 2 || typeof w.text !== 'string' || !(w.kept === null || isObj(w.kept)))
+    throw new Error(`version ${from} with an unexpected shape`)
+  return { work: { version: 2, text: w.text, kept: w.kept }, from }
+}
+
+/** Read the saved work. Never throws and never loses what was there. */
+export function loadWork(storage: KeyValueStorage, now: () => Date = () => new Date()): LoadOutcome {
+  let raw: string | null
+  try {
+    raw = storage.getItem(WORK_KEY)
+  } catch {
+    return { kind: 'empty' }
+  }
+  if (raw === null) return { kind: 'empty' }
+  let reason: 'corrupt' | 'newer' = 'corrupt'
+  let detail: string
+  try {
+    const parsed: unknown = JSON.parse(raw)
+    if (isObj(parsed) && typeof parsed.version === 'number' && parsed.version > CURRENT_VERSION) {
+      reason = 'newer'
+      detail = `saved by version ${parsed.version}; this page understands up to ${CURRENT_VERSION}`
+    } else {
+      const { work, from } = migrate(parsed)
+      return from === CURRENT_VERSION
+        ? { kind: 'loaded', work }
+        : { kind: 'loaded', work, migratedFrom: from }
+    }
+  } catch (e) {
+    detail = e instanceof Error ? e.message : String(e)
+  }
+  const rescueKey = RESCUE_PREFIX + now().toISOString()
+  try {
+    storage.setItem(rescueKey, raw)
+  } catch {
+    // Storage full: the original stays under WORK_KEY; saving is then refused too (see saveWork).
+    return { kind: 'rescued', reason, rescueKey: WORK_KEY, detail }
+  }
+  return { kind: 'rescued', reason, rescueKey, detail }
+}
+
+/** Save the work; false when storage refused (full, disabled). */
+export function saveWork(storage: KeyValueStorage, work: Omit<SavedWork, 'version'>): boolean {
+  try {
+    storage.setItem(WORK_KEY, JSON.stringify({ version: CURRENT_VERSION, text: work.text, kept: work.kept }))
+    return true
+  } catch {
+    return false
+  }
+}

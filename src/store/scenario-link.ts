@@ -1,0 +1,103 @@
+/**
+ * Prepared cases opened from a link (lesson pages, docs, instructors):
+ *   ?scenario=URL          a scenario JSON served beside the app (same origin only)
+ *   #scenario=<base64url>  the scenario JSON itself, base64url-encoded UTF-8 (padding optional)
+ * The scenario becomes script text (so it can be edited); its publishes run like any other line.
+ */
+import { importDefinitions, operationsFromScenario, printScript, type Scenario } from '../engine'
+
+export const MAX_SCENARIO_BYTES = 2_000_000
+
+export class ScenarioLinkError extends Error {
+  constructor(
+    readonly kind: 'bad-base64' | 'bad-json' | 'bad-scenario' | 'cross-origin' | 'fetch-failed' | 'too-large',
+    detail: string,
+  ) {
+    super(detail)
+    this.name = 'ScenarioLinkError'
+  }
+}
+
+export function base64UrlEncode(text: string): string {
+  const bytes = new TextEncoder().encode(text)
+  let bin = ''
+  for (const b of bytes) bin += String.fromCharCode(b)
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+export function base64UrlDecode(data: string): string {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(data)) throw new ScenarioLinkError('bad-base64', 'not base64url')
+  const b64 = data.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '')
+  let bin: string
+  try {
+    bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4))
+  } catch {
+    throw new ScenarioLinkError('bad-base64', 'not base64url')
+  }
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0))
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new ScenarioLinkError('bad-base64', 'not UTF-8')
+  }
+}
+
+/** Scenario JSON text → script text. Throws ScenarioLinkError with the offending path. */
+export function scenarioJsonToScript(json: string): string {
+  if (json.length > MAX_SCENARIO_BYTES) throw new ScenarioLinkError('too-large', `${json.length} characters`)
+  let data: unknown
+  try {
+    data = JSON.parse(json)
+  } catch (e) {
+    throw new ScenarioLinkError('bad-json', e instanceof Error ? e.message : String(e))
+  }
+  let scenario: Scenario
+  try {
+    scenario = importDefinitions(data).scenario
+  } catch (e) {
+    throw new ScenarioLinkError('bad-scenario', e instanceof Error ? e.message : String(e))
+  }
+  return scenarioToScript(scenario)
+}
+
+export function scenarioToScript(scenario: Scenario): string {
+  return printScript(operationsFromScenario(scenario), {
+    profile: scenario.profile,
+    vhosts: scenario.vhosts?.map((v) => v.name),
+  })
+}
+
+/** The `#scenario=` payload of a hash, if any. */
+export function scenarioFromHash(hash: string): string | null {
+  const m = /^#scenario=(.*)$/s.exec(hash)
+  return m ? (m[1] ?? '') : null
+}
+
+/** Resolve `?scenario=` against the page; only same-origin URLs are fetched (nothing leaves the origin). */
+export function resolveScenarioUrl(value: string, pageUrl: string): URL {
+  let url: URL
+  try {
+    url = new URL(value, pageUrl)
+  } catch {
+    throw new ScenarioLinkError('fetch-failed', `not a URL: ${value}`)
+  }
+  if (url.origin !== new URL(pageUrl).origin)
+    throw new ScenarioLinkError(
+      'cross-origin',
+      `only files served beside the playground can be opened (${url.origin})`,
+    )
+  return url
+}
+
+export async function fetchScenarioScript(value: string, pageUrl: string): Promise<string> {
+  const url = resolveScenarioUrl(value, pageUrl)
+  let res: Response
+  try {
+    res = await fetch(url, { credentials: 'same-origin' })
+  } catch (e) {
+    throw new ScenarioLinkError('fetch-failed', e instanceof Error ? e.message : String(e))
+  }
+  if (!res.ok)
+    throw new ScenarioLinkError('fetch-failed', `${res.status} ${res.statusText} for ${url.pathname}`)
+  return scenarioJsonToScript(await res.text())
+}

@@ -1,0 +1,155 @@
+/** The store with the real engine (in-thread): pipeline, last good run, undo/redo, asking before replacing. */
+import { afterEach, describe, expect, it } from 'vitest'
+import { runOperations } from '../../src/engine/run'
+import { parseScript } from '../../src/engine/script/parse'
+import { createPlaygroundStore } from '../../src/store/playground-store'
+import { startPipeline } from '../../src/store/run-pipeline'
+import { WORK_KEY } from '../../src/store/saved-work'
+import {
+  base64UrlDecode,
+  base64UrlEncode,
+  resolveScenarioUrl,
+  ScenarioLinkError,
+  scenarioJsonToScript,
+} from '../../src/store/scenario-link'
+
+const TOPOLOGY = 'exchange declare x topic\nqueue declare q\nbind q to x key "a.#"\npublish m1 to x key a.b\n'
+
+function memoryStorage() {
+  const data = new Map<string, string>()
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+  }
+}
+
+const stops: (() => void)[] = []
+afterEach(() => {
+  for (const s of stops.splice(0)) s()
+})
+
+function setup(text = TOPOLOGY) {
+  const storage = memoryStorage()
+  const store = createPlaygroundStore({ storage, defaultText: text, saveDelayMs: 0 })
+  stops.push(
+    startPipeline(store, {
+      parse: async (t) => parseScript(t),
+      run: async (ops, profile) => runOperations(ops, profile),
+    }),
+  )
+  return { store, storage }
+}
+
+const settle = async (store: ReturnType<typeof setup>['store']) => {
+  for (let i = 0; i < 100 && (store.getState().busy || store.getState().run === null); i++)
+    await new Promise((r) => setTimeout(r, 20))
+}
+
+describe('pipeline', () => {
+  it('runs the text and keeps the last good run while the text has an error', async () => {
+    const { store } = setup()
+    await settle(store)
+    expect(store.getState().run?.result.queues).toEqual({ q: ['m1'] })
+    store.getState().setText(`${TOPOLOGY}bind q to x key "unterminated\n`)
+    await new Promise((r) => setTimeout(r, 300))
+    const s = store.getState()
+    expect(s.parsed?.diagnostics[0]).toMatchObject({ code: 'unterminated-string', loc: { line: 5 } })
+    expect(s.run?.result.queues).toEqual({ q: ['m1'] })
+    expect(s.stale).toBe(true)
+  })
+  it('logs publishes asked for and selects the newest', async () => {
+    const { store } = setup()
+    await settle(store)
+    store.getState().logPublishes(['m2'])
+    store.getState().appendLines(['publish m2 to x key a'])
+    await new Promise((r) => setTimeout(r, 300))
+    const s = store.getState()
+    expect(s.log.map((e) => [e.publish.id, e.publish.queues.map((q) => q.queue)])).toEqual([['m2', ['q']]])
+    expect(s.selection).toEqual({ kind: 'run', publishId: 'm2' })
+  })
+})
+
+describe('editing', () => {
+  it('undo and redo, coalescing quick typing', () => {
+    const { store } = setup('a')
+    const st = () => store.getState()
+    st().setText('ab', 'coalesce')
+    st().setText('abc', 'coalesce')
+    st().appendLines(['queue declare z'])
+    expect(st().text).toBe('abc\nqueue declare z\n')
+    st().undo()
+    expect(st().text).toBe('abc')
+    st().undo()
+    expect(st().text).toBe('a')
+    st().redo()
+    expect(st().text).toBe('abc')
+  })
+  it('persists only the text (and kept definitions), never derived state', async () => {
+    const { store, storage } = setup()
+    await settle(store)
+    store.getState().setText('queue declare saved')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(JSON.parse(storage.data.get(WORK_KEY) ?? '{}')).toEqual({
+      version: 2,
+      text: 'queue declare saved',
+      kept: null,
+    })
+  })
+  it('asks before replacing unsaved work; declining keeps it', async () => {
+    const { store } = setup()
+    store.getState().setText('queue declare mine')
+    const answer = store.getState().replaceWork('queue declare sample', { source: 'sample' })
+    await Promise.resolve()
+    expect(store.getState().confirm?.source).toBe('sample')
+    store.getState().confirm?.resolve(false)
+    expect(await answer).toBe(false)
+    expect(store.getState().text).toBe('queue declare mine')
+    const again = store.getState().replaceWork('queue declare sample', { source: 'sample' })
+    await Promise.resolve()
+    store.getState().confirm?.resolve(true)
+    expect(await again).toBe(true)
+    expect(store.getState().text).toBe('queue declare sample')
+    // Unchanged since loading: no question the next time.
+    expect(await store.getState().replaceWork('queue declare other', { source: 'sample' })).toBe(true)
+  })
+  it('a view-only link neither asks nor saves', async () => {
+    const { store, storage } = setup()
+    store.getState().setText('queue declare mine')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(await store.getState().replaceWork('queue declare shared', { source: 'link', mode: 'view' })).toBe(
+      true,
+    )
+    store.getState().setText('queue declare shared2')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(JSON.parse(storage.data.get(WORK_KEY) ?? '{}').text).toBe('queue declare mine')
+  })
+})
+
+describe('scenario links', () => {
+  it('#scenario= base64url JSON → script text that parses to the scenario', () => {
+    const scenario = {
+      profile: 'rabbitmq-3.10',
+      exchanges: [{ name: 'x', type: 'direct' }],
+      queues: [{ name: '队列 "q"' }],
+      bindings: [{ source: 'x', destination: '队列 "q"', destination_type: 'queue', routing_key: 'k' }],
+      publishes: [{ id: 'm1', exchange: 'x', routing_key: 'k', headers: { n: { '!': 'long', value: 1 } } }],
+    }
+    const text = scenarioJsonToScript(base64UrlDecode(base64UrlEncode(JSON.stringify(scenario))))
+    const parsed = parseScript(text)
+    expect(parsed.diagnostics).toEqual([])
+    expect(parsed.profile).toBe('rabbitmq-3.10')
+    expect(runOperations(parsed.ops, parsed.profile).result.queues).toEqual({ '队列 "q"': ['m1'] })
+  })
+  it('clear errors for bad input', () => {
+    expect(() => base64UrlDecode('a+b')).toThrow(ScenarioLinkError)
+    expect(() => scenarioJsonToScript('{')).toThrow(expect.objectContaining({ kind: 'bad-json' }))
+    expect(() => scenarioJsonToScript('{"exchanges": [{"name": 1}]}')).toThrow(/exchanges\[0\]\.name/)
+    expect(() => resolveScenarioUrl('https://evil.example/x.json', 'http://127.0.0.1:4173/')).toThrow(
+      expect.objectContaining({ kind: 'cross-origin' }),
+    )
+    expect(resolveScenarioUrl('scenarios/a.json', 'http://127.0.0.1:4173/app/?view=lessons').pathname).toBe(
+      '/app/scenarios/a.json',
+    )
+  })
+})
