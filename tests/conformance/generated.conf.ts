@@ -12,6 +12,7 @@ const count = Number(process.env.CONFORMANCE_COUNT ?? 220)
 const concurrency = Number(process.env.CONFORMANCE_CONCURRENCY ?? 6)
 const target: BrokerTarget = { amqpUrl: inject('rabbitAmqpUrl'), api: new MgmtApi(inject('rabbitMgmtUrl')) }
 const tally = newTally()
+const textDiffs = new Set<string>()
 /** At most this many failing scenarios per run become regression files (one bug tends to fail many). */
 const KEEP = 3
 
@@ -28,6 +29,10 @@ it(`${count} random scenarios agree with the broker (CONFORMANCE_SEED=${seed})`,
     tally.scenarios++
     tally.agreed += c.agreed
     tally.disagreed += c.disagreed.length
+    tally.textsMatched = (tally.textsMatched ?? 0) + c.textsMatched
+    tally.textsDiffered = (tally.textsDiffered ?? 0) + c.textDiffs.length
+    for (const t of c.textDiffs)
+      textDiffs.add(`${t.broker.replace(/vhost '[^']*'/, "vhost 'V'")} / engine: ${t.engine}`)
     if (c.equal) continue
     failed.push(c.name)
     if (failed.length > KEEP) continue
@@ -43,4 +48,8 @@ it(`${count} random scenarios agree with the broker (CONFORMANCE_SEED=${seed})`,
   ).toEqual([])
 })
 
-afterAll(() => saveTally(inject('conformanceStatsDir'), 'generated', tally))
+afterAll(() => {
+  saveTally(inject('conformanceStatsDir'), 'generated', tally)
+  if (textDiffs.size > 0)
+    console.warn(`error texts worded differently (distinct):\n${[...textDiffs].join('\n')}`)
+})

@@ -1,5 +1,5 @@
 import type { Scenario, ScenarioResult } from '../../../src/engine'
-import { comparable, describeDiff, publishAgreement, textMismatches } from './compare'
+import { comparable, compareTexts, describeDiff, publishAgreement } from './compare'
 import { engineRunScenario } from './engine-adapter'
 import type { MgmtApi } from './mgmt-api'
 import { runOnBroker } from './run-on-broker'
@@ -14,6 +14,8 @@ export interface Checked {
   equal: boolean
   agreed: number
   disagreed: string[]
+  /** Error texts equal on both sides (after naming the vhost `/`), and those that differ. */
+  textsMatched: number
   textDiffs: { id: string; broker: string; engine: string }[]
   /** Scenario, both results and the diff, for a failure message. */
   report: string
@@ -41,7 +43,7 @@ export async function checkScenario(
   } catch (e) {
     const report = `${name}: the engine threw ${(e as Error).stack}\nscenario: ${JSON.stringify(scenario)}`
     const ids = (scenario.publishes ?? []).map((p) => p.id)
-    return { name, equal: false, agreed: 0, disagreed: ids, textDiffs: [], report }
+    return { name, equal: false, agreed: 0, disagreed: ids, textsMatched: 0, textDiffs: [], report }
   }
   const equal = JSON.stringify(comparable(broker)) === JSON.stringify(comparable(engine))
   const { agreed, disagreed } = publishAgreement(scenario, broker, engine)
@@ -52,7 +54,8 @@ export async function checkScenario(
     `broker:   ${JSON.stringify(broker)}`,
     `engine:   ${JSON.stringify(engine)}`,
   ].join('\n')
-  return { name, equal, agreed, disagreed, textDiffs: textMismatches(broker, engine, vhost), report }
+  const texts = compareTexts(broker, engine, vhost)
+  return { name, equal, agreed, disagreed, textsMatched: texts.matched, textDiffs: texts.mismatches, report }
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight; results keep the input order. */

@@ -1,6 +1,6 @@
 import type { Scenario, ScenarioError, ScenarioResult } from '../../../src/engine'
 
-/** The part of a result the suite asserts exactly: error texts are checked separately (see textMismatches). */
+/** The part of a result the suite asserts exactly: error texts are checked separately (see compareTexts). */
 export function comparable(r: ScenarioResult) {
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   return {
@@ -36,15 +36,25 @@ export function normaliseBrokerText(text: string, vhost: string): string {
   return text.split(`vhost '${vhost}'`).join("vhost '/'")
 }
 
-/** Errors present on both sides with the same id and code but a different text. */
-export function textMismatches(broker: ScenarioResult, eng: ScenarioResult, vhost: string) {
-  const out: { id: string; broker: string; engine: string }[] = []
+/**
+ * Error texts compared pairwise: the n-th error with a given id and code on the broker against the
+ * n-th one in the engine (one exchange may be redeclared several times). Errors missing on either
+ * side are the structural diff's business, not this one's.
+ */
+export function compareTexts(broker: ScenarioResult, eng: ScenarioResult, vhost: string) {
+  const mismatches: { id: string; broker: string; engine: string }[] = []
+  let matched = 0
+  const seen = new Map<string, number>()
   for (const b of broker.errors) {
-    const e = eng.errors.find((x: ScenarioError) => x.id === b.id && x.code === b.code)
-    if (e && normaliseBrokerText(b.text, vhost) !== e.text)
-      out.push({ id: b.id, broker: b.text, engine: e.text })
+    const key = `${b.id}\u0000${b.code}`
+    const n = seen.get(key) ?? 0
+    seen.set(key, n + 1)
+    const e = eng.errors.filter((x: ScenarioError) => x.id === b.id && x.code === b.code)[n]
+    if (!e) continue
+    if (normaliseBrokerText(b.text, vhost) === e.text) matched++
+    else mismatches.push({ id: b.id, broker: b.text, engine: e.text })
   }
-  return out
+  return { matched, mismatches }
 }
 
 /** A short human diff of two comparable results. */

@@ -6,6 +6,9 @@ export interface Tally {
   scenarios: number
   agreed: number
   disagreed: number
+  /** Broker error texts the engine reproduced, and those it words differently (reported, not asserted). */
+  textsMatched?: number
+  textsDiffered?: number
 }
 
 export function newTally(): Tally {
@@ -24,8 +27,13 @@ export function printSummary(dir: string): void {
     total.scenarios += t.scenarios
     total.agreed += t.agreed
     total.disagreed += t.disagreed
+    total.textsMatched = (total.textsMatched ?? 0) + (t.textsMatched ?? 0)
+    total.textsDiffered = (total.textsDiffered ?? 0) + (t.textsDiffered ?? 0)
   }
   console.log(
     `conformance: ${total.scenarios} scenarios, ${total.agreed} publishes agreed, ${total.disagreed} disagreed`,
+  )
+  console.log(
+    `conformance: error texts: ${total.textsMatched} as the broker words them, ${total.textsDiffered} worded differently (codes always compared)`,
   )
 }
