@@ -1,0 +1,96 @@
+/**
+ * The Monaco editor for the topology script: controlled by the store's text, markers from the parser
+ * and the broker's replies, Ctrl+Enter to publish, read-only for view links. Lazy-loaded.
+ */
+import Editor, { type OnMount } from '@monaco-editor/react'
+import { useEffect, useRef } from 'react'
+import type { OperationOutcome, ScriptDiagnostic } from '../engine'
+import { useT } from '../i18n/messages'
+import { editorMessages } from './editor-messages'
+import { applyMarkers } from './markers'
+import { type Monaco, monaco } from './monaco-setup'
+import { LANGUAGE_ID } from './script-language'
+import { EDITOR_THEMES } from './themes'
+
+export const MODEL_PATH = 'inmemory://amqp/topology.amqp'
+
+export interface ScriptEditorProps {
+  value: string
+  onChange: (text: string) => void
+  theme: 'light' | 'dark'
+  readOnly: boolean
+  diagnostics: readonly ScriptDiagnostic[]
+  outcomes: readonly OperationOutcome[]
+  onPublish: () => void
+  /** Receives a function that moves the cursor to a line (for "go to error" links). */
+  onReady?: (api: { revealLine: (line: number, column?: number) => void; focus: () => void }) => void
+}
+
+const SPECIFIC = new Set(['unknown-statement', 'unterminated-string', 'bad-escape'])
+
+export default function ScriptEditor(props: ScriptEditorProps) {
+  const t = useT(editorMessages)
+  const editorRef = useRef<Parameters<OnMount>[0] | null>(null)
+  // Monaco keeps the command closure; read the latest props through a ref.
+  const latest = useRef(props)
+  latest.current = props
+
+  useEffect(() => {
+    const model = editorRef.current?.getModel()
+    if (!model) return
+    applyMarkers(monaco as Monaco, model, props.diagnostics, props.outcomes, {
+      diagnostic: (d) =>
+        SPECIFIC.has(d.code)
+          ? t(d.code as 'bad-escape', { detail: d.message })
+          : t('syntax', { detail: d.message }),
+      outcome: (o) => t('brokerReply', { code: o.error?.code ?? '', text: o.error?.text ?? '' }),
+    })
+  }, [props.diagnostics, props.outcomes, t])
+
+  const onMount: OnMount = (editor) => {
+    editorRef.current = editor
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onPublish())
+    props.onReady?.({
+      revealLine: (line, column = 1) => {
+        editor.revealLineInCenter(line)
+        editor.setPosition({ lineNumber: line, column })
+        editor.focus()
+      },
+      focus: () => editor.focus(),
+    })
+    const model = editor.getModel()
+    if (model)
+      applyMarkers(monaco as Monaco, model, latest.current.diagnostics, latest.current.outcomes, {
+        diagnostic: (d) => d.message,
+        outcome: (o) => `${o.error?.code ?? ''} ${o.error?.text ?? ''}`,
+      })
+  }
+
+  return (
+    <div className="script-editor" data-testid="script-editor">
+      <Editor
+        path={MODEL_PATH}
+        language={LANGUAGE_ID}
+        value={props.value}
+        theme={props.theme === 'dark' ? EDITOR_THEMES.dark : EDITOR_THEMES.light}
+        onChange={(v) => props.onChange(v ?? '')}
+        onMount={onMount}
+        loading={<p className="loading">{t('loadingEditor')}</p>}
+        options={{
+          readOnly: props.readOnly,
+          minimap: { enabled: false },
+          fontSize: 14,
+          lineNumbersMinChars: 3,
+          scrollBeyondLastLine: false,
+          wordWrap: 'on',
+          automaticLayout: true,
+          ariaLabel: t('editorLabel'),
+          placeholder: t('placeholder'),
+          tabSize: 2,
+          renderValidationDecorations: 'on',
+          fixedOverflowWidgets: true,
+        }}
+      />
+    </div>
+  )
+}
