@@ -1,0 +1,149 @@
+/**
+ * The routing diagram with its controls: focus / show all for large topologies, the default
+ * exchange, the vhost, and export (SVG, PNG, Mermaid source). Presentational: props in, callbacks out.
+ */
+import { useCallback, useMemo, useState } from 'react'
+import type { PublishExplanation, TopologySnapshot } from '../engine'
+import { useT } from '../i18n/messages'
+import { DiagramExport } from './diagram-export'
+import { diagramMessages } from './diagram-messages'
+import type { DiagramEntity, DiagramLabels } from './diagram-types'
+import MermaidView from './mermaid-view'
+import { buildDiagram } from './to-mermaid'
+import './diagram.css'
+
+export interface DiagramPaneProps {
+  topology: TopologySnapshot | null
+  /** The publish to draw the path of; null draws the topology alone. */
+  publish: PublishExplanation | null
+  theme: 'light' | 'dark'
+  /** Controlled when given; otherwise a checkbox in the pane. */
+  showDefaultExchange?: boolean
+  /** Controlled when given; otherwise 'auto' with a show-all / focus toggle in the pane. */
+  focus?: 'auto' | 'all' | 'touched'
+  onNodeClick?: (entity: DiagramEntity) => void
+  selected?: DiagramEntity | null
+}
+
+const LABEL_KEYS: (keyof DiagramLabels)[] = [
+  'defaultExchange',
+  'internal',
+  'publish',
+  'mandatory',
+  'merged',
+  'returned',
+  'dropped',
+  'alternate',
+  'missing',
+  'error',
+  'hidden',
+]
+
+export default function DiagramPane(props: DiagramPaneProps) {
+  const { topology, publish, theme, onNodeClick, selected } = props
+  const t = useT(diagramMessages)
+  const [localDefault, setLocalDefault] = useState(false)
+  const [localFocus, setLocalFocus] = useState<'auto' | 'all'>('auto')
+  const [vhost, setVhost] = useState<string | undefined>(undefined)
+  const [svg, setSvg] = useState<string | null>(null)
+  const showDefaultExchange = props.showDefaultExchange ?? localDefault
+  const focus = props.focus ?? localFocus
+
+  const labels = useMemo(
+    () => Object.fromEntries(LABEL_KEYS.map((k) => [k, t(k)])) as unknown as DiagramLabels,
+    [t],
+  )
+  const vhosts = topology?.vhosts ?? []
+  // a publish always shows its own vhost; the selector applies to the topology alone
+  const wantedVhost = publish ? undefined : vhost && vhosts.includes(vhost) ? vhost : undefined
+  const model = useMemo(
+    () =>
+      topology
+        ? buildDiagram(topology, publish, {
+            showDefaultExchange,
+            focus,
+            labels,
+            theme,
+            selected,
+            vhost: wantedVhost,
+          })
+        : null,
+    [topology, publish, showDefaultExchange, focus, labels, theme, selected, wantedVhost],
+  )
+
+  const describe = useCallback(
+    (e: DiagramEntity) =>
+      e.kind === 'exchange'
+        ? t('nodeExchange', { name: e.name === '' ? t('defaultExchange') : e.name })
+        : e.kind === 'queue'
+          ? t('nodeQueue', { name: e.name })
+          : e.kind === 'publish'
+            ? t('nodePublish', { id: e.id })
+            : t('nodeHidden', { bindings: e.bindings, queues: e.queues }),
+    [t],
+  )
+  const onClick = useCallback(
+    (e: DiagramEntity) => {
+      if (e.kind === 'hidden' && props.focus === undefined) setLocalFocus('all')
+      onNodeClick?.(e)
+    },
+    [onNodeClick, props.focus],
+  )
+
+  if (!model) return <p className="loading">{t('empty')}</p>
+  const canToggleFocus = props.focus === undefined && (model.focused || localFocus === 'all')
+
+  return (
+    <section className="diagram-pane" aria-label={t('figure')}>
+      <div className="diagram-toolbar">
+        {vhosts.length > 1 && !publish && (
+          <label>
+            {t('vhost')}{' '}
+            <select value={model.vhost} onChange={(e) => setVhost(e.target.value)}>
+              {vhosts.map((v) => (
+                <option key={v} value={v}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {props.showDefaultExchange === undefined && (
+          <label>
+            <input
+              type="checkbox"
+              checked={localDefault}
+              onChange={(e) => setLocalDefault(e.target.checked)}
+            />{' '}
+            {t('showDefault')}
+          </label>
+        )}
+        {canToggleFocus && (
+          <button
+            type="button"
+            aria-pressed={localFocus === 'all'}
+            onClick={() => setLocalFocus(localFocus === 'all' ? 'auto' : 'all')}
+          >
+            {localFocus === 'all' ? t('focusPath') : t('showAll')}
+          </button>
+        )}
+        <DiagramExport svg={svg} source={model.text} theme={theme} />
+      </div>
+      {model.focused && (
+        <p className="diagram-note" data-testid="diagram-focused">
+          {t('focused', { bindings: model.hiddenBindings })}
+        </p>
+      )}
+      <MermaidView
+        text={model.text}
+        theme={theme}
+        label={t('figure')}
+        nodes={model.nodes}
+        onNodeClick={onClick}
+        describeNode={describe}
+        onRendered={setSvg}
+      />
+      <p className="diagram-hint">{t('keyboardHint')}</p>
+    </section>
+  )
+}

@@ -1,0 +1,55 @@
+/**
+ * DOM touch-ups after Mermaid renders: edge-label entities decoded (see escape.ts) and nodes made
+ * reachable by keyboard. Only text nodes and attributes are written, never HTML.
+ */
+import type { DiagramEntity } from './diagram-types'
+import { decodeEdgeLabelText } from './escape'
+
+const NODE_ID = /-flowchart-(.+)-\d+$/
+
+/** The generated node id (`ex_0`) of a rendered `g.node` element, from its DOM id. */
+export function nodeIdOf(el: Element): string | null {
+  return NODE_ID.exec(el.id)?.[1] ?? null
+}
+
+export function decodeEdgeLabels(root: Element): void {
+  for (const label of root.querySelectorAll('g.edgeLabel')) {
+    const walker = label.ownerDocument.createTreeWalker(label, NodeFilter.SHOW_TEXT)
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.nodeValue?.includes('&#')) n.nodeValue = decodeEdgeLabelText(n.nodeValue)
+    }
+  }
+}
+
+/** Roving focus: the nodes that stand for something get role=button; the first one is tabbable. */
+export function makeNodesFocusable(
+  root: Element,
+  nodes: Record<string, DiagramEntity>,
+  describe: (entity: DiagramEntity) => string,
+): SVGGElement[] {
+  const focusable: SVGGElement[] = []
+  for (const g of root.querySelectorAll<SVGGElement>('g.node')) {
+    const id = nodeIdOf(g)
+    const entity = id ? nodes[id] : undefined
+    if (!entity) continue
+    g.setAttribute('role', 'button')
+    g.setAttribute('tabindex', focusable.length === 0 ? '0' : '-1')
+    g.setAttribute('aria-label', describe(entity))
+    g.dataset.nodeId = id ?? ''
+    focusable.push(g)
+  }
+  return focusable
+}
+
+/** Moves the roving tab stop from `from` to `to`. */
+export function moveFocus(from: Element | null, to: SVGGElement): void {
+  from?.setAttribute('tabindex', '-1')
+  to.setAttribute('tabindex', '0')
+  to.focus()
+}
+
+/** The serialised SVG as shown (after the fixes above), for export. */
+export function currentSvg(root: Element): string | null {
+  const svg = root.querySelector('svg')
+  return svg ? new XMLSerializer().serializeToString(svg) : null
+}
