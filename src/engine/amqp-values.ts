@@ -9,9 +9,10 @@ export class AmqpValueError extends Error {
   constructor(
     /** Dotted path inside the converted value, e.g. `x-args.0`. Empty for the value itself. */
     readonly path: string,
-    message: string,
+    /** The problem without the path. */
+    readonly detail: string,
   ) {
-    super(path ? `${path}: ${message}` : message)
+    super(path ? `${path}: ${detail}` : detail)
     this.name = 'AmqpValueError'
   }
 }

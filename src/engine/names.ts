@@ -19,7 +19,7 @@ export function tableOf(field: string, json: { [key: string]: JsonValue } | unde
   try {
     return toAmqpTable(json)
   } catch (e) {
-    if (e instanceof AmqpValueError) throw errors.badValue(e.path ? `${field}.${e.path}` : field, e.message)
+    if (e instanceof AmqpValueError) throw errors.badValue(e.path ? `${field}.${e.path}` : field, e.detail)
     throw e
   }
 }

@@ -4,6 +4,7 @@
  * converting them as amqplib would.
  */
 import { AmqpValueError, toAmqpTable } from './amqp-values'
+import { jsonErrorOffset, lineColumn } from './json-locate'
 import { isProfileName, PROFILES } from './profiles'
 import type { JsonValue, Scenario } from './types'
 
@@ -78,7 +79,7 @@ function checkField(path: string, kind: FieldKind, value: unknown): void {
       toAmqpTable(value as { [key: string]: JsonValue })
     } catch (e) {
       if (e instanceof AmqpValueError)
-        throw new ScenarioFormatError(e.path ? `${path}.${e.path}` : path, e.message)
+        throw new ScenarioFormatError(e.path ? `${path}.${e.path}` : path, e.detail)
       throw e
     }
   } else if (typeof value !== kind) throw new ScenarioFormatError(path, `expected a ${kind}`)
@@ -127,14 +128,12 @@ export function parseScenarioText(text: string): Scenario {
     json = JSON.parse(text)
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
-    const m = /position (\d+)/.exec(message)
-    if (m) {
-      const before = text.slice(0, Number(m[1]))
-      const line = before.split('\n').length
-      const column = before.length - before.lastIndexOf('\n')
-      throw new ScenarioFormatError(`line ${line}, column ${column}`, `invalid JSON (${message})`)
-    }
-    throw new ScenarioFormatError('', `invalid JSON (${message})`)
+    const at = jsonErrorOffset(text)
+    const where = at >= 0 ? lineColumn(text, at) : null
+    throw new ScenarioFormatError(
+      where ? `line ${where.line}, column ${where.column}` : '',
+      `invalid JSON (${message})`,
+    )
   }
   return validateScenario(json)
 }
