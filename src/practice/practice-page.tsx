@@ -1,4 +1,147 @@
-/** Placeholder until the practice feature lands (see its issue). */
-export default function Page() {
-  return <p className="panel">Coming soon.</p>
+/** The practice view: predict the path, generated questions, questions, code, homework and progress. */
+import { useState } from 'react'
+import { CODE_EXERCISES } from '../../lessons/practice/code-exercises'
+import { HOMEWORK } from '../../lessons/practice/homework'
+import { PREDICT } from '../../lessons/practice/predict'
+import { QUESTIONS } from '../../lessons/practice/questions'
+import { useLanguage } from '../i18n/language'
+import { useT } from '../i18n/messages'
+import CodePanel from './code/code-panel'
+import ExerciseView from './exercise-view'
+import HomeworkPage from './homework/homework-page'
+import { practiceMessages } from './practice-messages'
+import { readPracticeUrl, setTabInUrl } from './practice-url'
+import GeneratedPanel from './predict/generated-panel'
+import PredictCard from './predict/predict-card'
+import { isSolved } from './progress/progress-model'
+import ProgressPanel from './progress/progress-panel'
+import { useProgress } from './progress/progress-store'
+import QuestionCard from './questions/question-card'
+import ShareLink from './share-link'
+import './practice.css'
+
+const TABS = ['predict', 'generated', 'questions', 'code', 'homework', 'progress'] as const
+type Tab = (typeof TABS)[number]
+
+function Picker({
+  ids,
+  titles,
+  current,
+  onPick,
+}: {
+  ids: string[]
+  titles: string[]
+  current: string
+  onPick: (id: string) => void
+}) {
+  const entries = useProgress((s) => s.progress.entries)
+  return (
+    <div className="picker">
+      {ids.map((id, i) => (
+        <button
+          key={id}
+          type="button"
+          data-testid={`pick-${id}`}
+          aria-pressed={id === current}
+          onClick={() => onPick(id)}
+        >
+          {isSolved(entries[id]) ? '✓ ' : ''}
+          {titles[i]}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+function Hub({ initialTab }: { initialTab: Tab }) {
+  const t = useT(practiceMessages)
+  const lang = useLanguage((s) => s.lang)
+  const [tab, setTab] = useState<Tab>(initialTab)
+  const [predictId, setPredictId] = useState(PREDICT[0]?.id ?? '')
+  const [codeId, setCodeId] = useState(CODE_EXERCISES[0]?.id ?? '')
+  const predict = PREDICT.find((p) => p.id === predictId)
+  const code = CODE_EXERCISES.find((c) => c.id === codeId)
+  return (
+    <section className="practice">
+      <nav className="practice-tabs" aria-label={t('sections')}>
+        {TABS.map((id) => (
+          <button
+            key={id}
+            type="button"
+            data-testid={`tab-${id}`}
+            aria-current={id === tab ? 'page' : undefined}
+            onClick={() => {
+              setTab(id)
+              setTabInUrl(id)
+            }}
+          >
+            {t(`tab_${id}` as 'tab_predict')}
+          </button>
+        ))}
+      </nav>
+      {tab === 'predict' && predict && (
+        <section className="panel">
+          <h2>{t('predictTitle')}</h2>
+          <Picker
+            ids={PREDICT.map((p) => p.id)}
+            titles={PREDICT.map((p) => p.title[lang])}
+            current={predictId}
+            onPick={setPredictId}
+          />
+          <div className="toolbar">
+            <ShareLink exerciseId={predict.id} />
+          </div>
+          <PredictCard
+            key={predict.id}
+            exerciseId={predict.id}
+            scenario={predict.scenario}
+            prompt={<p>{predict.prompt[lang]}</p>}
+          />
+        </section>
+      )}
+      {tab === 'generated' && <GeneratedPanel />}
+      {tab === 'questions' && (
+        <section className="panel">
+          <h2>{t('questionsTitle')}</h2>
+          {(['explain', 'scenario', 'concept'] as const).map((kind) => (
+            <div key={kind} className="question-group">
+              <h3>{t(`qkind_${kind}` as 'qkind_explain')}</h3>
+              {QUESTIONS.filter((q) => q.kind === kind).map((q) => (
+                <QuestionCard key={q.id} q={q} />
+              ))}
+            </div>
+          ))}
+        </section>
+      )}
+      {tab === 'code' && code && (
+        <section className="panel">
+          <h2>{t('codeTitle')}</h2>
+          <Picker
+            ids={CODE_EXERCISES.map((c) => c.id)}
+            titles={CODE_EXERCISES.map((c) => c.title[lang])}
+            current={codeId}
+            onPick={setCodeId}
+          />
+          <CodePanel key={code.id} ex={code} />
+        </section>
+      )}
+      {tab === 'homework' && (
+        <section className="panel">
+          <h2>{t('homeworkTitle')}</h2>
+          <p>{t('homeworkIntro')}</p>
+          {HOMEWORK.map((h) => (
+            <HomeworkPage key={h.id} task={h} />
+          ))}
+        </section>
+      )}
+      {tab === 'progress' && <ProgressPanel />}
+    </section>
+  )
+}
+
+export default function PracticePage() {
+  const [url] = useState(() => readPracticeUrl(window.location.search))
+  if (url.exercise) return <ExerciseView id={url.exercise} present={url.present} />
+  const tab = (TABS as readonly string[]).includes(url.tab ?? '') ? (url.tab as Tab) : 'predict'
+  return <Hub initialTab={tab} />
 }

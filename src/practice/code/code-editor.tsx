@@ -1,0 +1,69 @@
+/**
+ * A small TypeScript editor for the code exercises: Monaco bundled locally (never a CDN — see
+ * TOOLCHAIN §4), and TypeScript turned into JavaScript by Monaco's own TS worker (getEmitOutput), so
+ * learners write real TypeScript and no compiler is shipped twice. Loaded lazily with its chunk.
+ */
+import Editor, { loader } from '@monaco-editor/react'
+import * as monaco from 'monaco-editor/editor'
+import 'monaco-editor/features/register.all'
+import 'monaco-editor/languages/definitions/typescript/register'
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
+import {
+  getTypeScriptWorker,
+  ScriptTarget,
+  typescriptDefaults,
+} from 'monaco-editor/languages/features/typescript/register'
+import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker'
+
+type Env = { getWorker(id: string, label: string): Worker }
+const scope = self as unknown as { MonacoEnvironment?: Env }
+const previous = scope.MonacoEnvironment
+scope.MonacoEnvironment = {
+  getWorker(id, label) {
+    if (label === 'typescript' || label === 'javascript') return new TsWorker()
+    return previous ? previous.getWorker(id, label) : new EditorWorker()
+  },
+}
+loader.config({ monaco })
+typescriptDefaults.setCompilerOptions({
+  target: ScriptTarget.ES2020,
+  strict: true,
+  noEmitOnError: false,
+  lib: ['es2020'],
+})
+
+/** The learner's TypeScript, compiled to JavaScript by Monaco's TS worker. */
+export async function transpileModel(path: string): Promise<string> {
+  const uri = monaco.Uri.parse(path)
+  const model = monaco.editor.getModel(uri)
+  if (!model) throw new Error('the editor is not ready yet')
+  const worker = await (await getTypeScriptWorker())(uri)
+  const out = await worker.getEmitOutput(uri.toString())
+  const js = out.outputFiles.find((f) => f.name.endsWith('.js'))
+  if (!js) throw new Error('TypeScript produced no JavaScript')
+  return js.text
+}
+
+export interface CodeEditorProps {
+  path: string
+  value: string
+  theme: 'light' | 'dark'
+  label: string
+  onChange: (value: string) => void
+}
+
+export default function CodeEditor({ path, value, theme, label, onChange }: CodeEditorProps) {
+  return (
+    <section className="code-editor" data-testid="code-editor" aria-label={label}>
+      <Editor
+        height="320px"
+        path={path}
+        defaultLanguage="typescript"
+        value={value}
+        theme={theme === 'dark' ? 'vs-dark' : 'vs'}
+        onChange={(v) => onChange(v ?? '')}
+        options={{ minimap: { enabled: false }, fontSize: 14, scrollBeyondLastLine: false, tabSize: 2 }}
+      />
+    </section>
+  )
+}

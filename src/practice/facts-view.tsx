@@ -1,0 +1,101 @@
+/** Renders the engine's facts (explain-model.ts) as sentences; every name is React text, never HTML. */
+import { useT } from '../i18n/messages'
+import type { Fact } from './explain-model'
+import { practiceMessages } from './practice-messages'
+
+const q = (s: string) => (s === '' ? '""' : s)
+
+function FactLine({ fact }: { fact: Fact }) {
+  const t = useT(practiceMessages)
+  switch (fact.kind) {
+    case 'topic': {
+      const head = t('factBinding', {
+        source: q(fact.b.source),
+        dest: q(fact.b.destination),
+        key: q(fact.b.routingKey),
+      })
+      if (fact.matched) return <>{`${head} ${t('factTopicMatched', { key: q(fact.key) })}`}</>
+      let why = t('factTopicNoMatch', { key: q(fact.key) })
+      if (fact.patternWord !== undefined && fact.keyWord !== undefined)
+        why += ` ${t('factTopicWords', { pw: q(fact.patternWord), kw: q(fact.keyWord) })}`
+      else if (fact.patternWord !== undefined)
+        why += ` ${t('factTopicKeyShort', { pw: q(fact.patternWord) })}`
+      else if (fact.keyWord !== undefined) why += ` ${t('factTopicPatternShort', { kw: q(fact.keyWord) })}`
+      return <>{`${head} ${why}`}</>
+    }
+    case 'direct': {
+      const head = t('factBinding', {
+        source: q(fact.b.source),
+        dest: q(fact.b.destination),
+        key: q(fact.b.routingKey),
+      })
+      return (
+        <>{`${head} ${t(fact.matched ? 'factDirectEqual' : 'factDirectDiffer', { key: q(fact.key) })}`}</>
+      )
+    }
+    case 'fanout':
+      return <>{t('factFanout', { source: q(fact.b.source), dest: q(fact.b.destination) })}</>
+    case 'headers':
+      return (
+        <>
+          {t('factHeaders', {
+            source: q(fact.b.source),
+            dest: q(fact.b.destination),
+            mode: fact.xMatch,
+            result: t(fact.b.matched ? 'yes' : 'no'),
+          })}
+          <ul>
+            {fact.rows.map((r) => (
+              <li key={r.key}>
+                {r.considered
+                  ? t(r.result ? 'factHeaderRowOk' : 'factHeaderRowBad', {
+                      key: r.key,
+                      want: r.want,
+                      got: r.got ?? t('factHeaderAbsent'),
+                    })
+                  : t('factHeaderSkipped', { key: r.key })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )
+    case 'default':
+      return <>{t(fact.queueExists ? 'factDefaultYes' : 'factDefaultNo', { key: q(fact.key) })}</>
+    case 'not-reached':
+      return <>{t('factNotReached', { queue: fact.queue })}</>
+    case 'alternate':
+      return (
+        <>
+          {t('factAlternate', {
+            exchange: q(fact.exchange),
+            ae: q(fact.ae),
+            status: t(`ae_${fact.status}` as 'ae_used'),
+          })}
+        </>
+      )
+    case 'mandatory':
+      return (
+        <>
+          {t(fact.mandatory ? 'factMandatoryOn' : 'factMandatoryOff', {
+            outcome: t(`outcome_${fact.outcome}` as 'outcome_routed'),
+          })}
+        </>
+      )
+    case 'contrast':
+      return <>{t('factContrast', { key: q(fact.key), queue: fact.queue })}</>
+  }
+}
+
+export default function FactsView({ facts, testId }: { facts: Fact[]; testId?: string }) {
+  return (
+    <ul className="practice-facts" data-testid={testId}>
+      {facts.map((f, i) => (
+        // Facts are a fixed list per render; the index is a stable key here.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+        <li key={i} className={`fact fact-${f.kind}`}>
+          <FactLine fact={f} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,84 @@
+/** One homework task: the task in our words, what to hand in, when it is done, and its scenario link. */
+import { useEffect, useState } from 'react'
+import type { HomeworkTask } from '../../../lessons/practice/types'
+import { useLanguage } from '../../i18n/language'
+import { useT } from '../../i18n/messages'
+import { practiceMessages } from '../practice-messages'
+import { isSolved } from '../progress/progress-model'
+import { useProgress } from '../progress/progress-store'
+import { playgroundHref } from './playground-link'
+
+function ScenarioLink({ file }: { file: string }) {
+  const t = useT(practiceMessages)
+  const [href, setHref] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    let stale = false
+    fetch(new URL(file, document.baseURI))
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status} ${file}`))))
+      .then(
+        (text) => !stale && setHref(playgroundHref(window.location.href, text)),
+        (e: Error) => !stale && setError(e.message),
+      )
+    return () => {
+      stale = true
+    }
+  }, [file])
+  if (error) return <p role="alert">{t('scenarioMissing', { error })}</p>
+  if (!href) return <p className="loading">{t('loading')}</p>
+  return (
+    <p>
+      <a href={href} data-testid="homework-playground">
+        {t('openScenario')}
+      </a>{' '}
+      <span className="muted">({file})</span>
+    </p>
+  )
+}
+
+export default function HomeworkPage({ task }: { task: HomeworkTask }) {
+  const t = useT(practiceMessages)
+  const lang = useLanguage((s) => s.lang)
+  const entry = useProgress((s) => s.progress.entries[task.id])
+  const record = useProgress((s) => s.record)
+  return (
+    <article className="homework" data-testid={`homework-${task.id}`}>
+      <h3>
+        {t('homeworkNumber', { n: String(task.number).padStart(2, '0') })} · {task.title[lang]}
+      </h3>
+      <p className="muted">
+        {task.kind[lang]} · {t(`hwLevel_${task.level}` as 'hwLevel_basic')}
+      </p>
+      {task.needsBroker && (
+        <p className="needs-broker" data-testid="needs-broker">
+          {t('needsBroker')}
+        </p>
+      )}
+      <p>{task.task[lang]}</p>
+      <p>
+        <strong>{t('deliverable')}</strong> {task.deliverable[lang]}
+      </p>
+      <p>
+        <strong>{t('doneWhen')}</strong>
+      </p>
+      <ul>
+        {task.doneWhen.map((d) => (
+          <li key={d.en}>{d[lang]}</li>
+        ))}
+      </ul>
+      {task.scenarioFile ? (
+        <ScenarioLink file={task.scenarioFile} />
+      ) : (
+        <p className="muted">{t('noScenario')}</p>
+      )}
+      <label>
+        <input
+          type="checkbox"
+          checked={isSolved(entry)}
+          onChange={(e) => record(task.id, { status: e.target.checked ? 'done' : 'revealed', force: true })}
+        />{' '}
+        {t('markDone')}
+      </label>
+    </article>
+  )
+}

@@ -1,0 +1,158 @@
+/**
+ * "Predict the path": the learner marks receiving queues (diagram click or checkbox) or picks a
+ * "nowhere" outcome, then checks. The engine answers; a wrong guess shows the facts that separate it
+ * from the right answer, and the full explanation is shown once solved or revealed.
+ */
+import { type ReactNode, useMemo, useState } from 'react'
+import { useTheme } from '../../app/theme'
+import type { Scenario } from '../../engine'
+import { useT } from '../../i18n/messages'
+import { answerOf, type Grade, gradeRoute, type Nowhere } from '../answer'
+import { explainOnly } from '../engine-run'
+import { routeFacts, separatingFacts } from '../explain-model'
+import FactsView from '../facts-view'
+import { practiceMessages } from '../practice-messages'
+import { useProgress } from '../progress/progress-store'
+import RouteDiagramView from './route-diagram-view'
+
+export interface PredictCardProps {
+  exerciseId: string
+  scenario: Scenario
+  prompt: ReactNode
+  /** Instructor view: no grading; the answer stays hidden until `revealed`. */
+  present?: { step: number; revealed: boolean }
+}
+
+export default function PredictCard({ exerciseId, scenario, prompt, present }: PredictCardProps) {
+  const t = useT(practiceMessages)
+  const theme = useTheme((s) => s.theme)
+  const record = useProgress((s) => s.record)
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set())
+  const [nowhere, setNowhere] = useState<Nowhere | null>(null)
+  const [grade, setGrade] = useState<Grade | null>(null)
+  const [revealedSelf, setRevealedSelf] = useState(false)
+  const engine = useMemo(() => {
+    try {
+      return { ok: true as const, ...explainOnly(scenario) }
+    } catch (err) {
+      return { ok: false as const, error: err instanceof Error ? err.message : String(err) }
+    }
+  }, [scenario])
+  const queues = (scenario.queues ?? []).map((q) => q.name)
+  const revealed = present ? present.revealed : revealedSelf || grade?.correct === true
+  const answer = engine.ok ? answerOf(engine.publish) : null
+  const answerSet = useMemo(() => (revealed && answer ? new Set(answer.queues) : null), [revealed, answer])
+
+  if (!engine.ok) return <p role="alert">{t('engineError', { error: engine.error })}</p>
+
+  const toggle = (queue: string) => {
+    if (revealed) return
+    setNowhere(null)
+    setGrade(null)
+    const next = new Set(picked)
+    if (next.has(queue)) next.delete(queue)
+    else next.add(queue)
+    setPicked(next)
+  }
+  const check = () => {
+    if (!answer) return
+    const g = gradeRoute(answer, { queues: [...picked], nowhere }, queues)
+    setGrade(g)
+    record(exerciseId, { status: g.correct ? 'correct' : 'wrong', score: g.score, maxScore: g.maxScore })
+  }
+  const reveal = () => {
+    setRevealedSelf(true)
+    record(exerciseId, { status: 'revealed' })
+  }
+  const showBody = !present || present.step >= 1
+
+  return (
+    <div className="predict-card" data-testid="predict-card">
+      <div className="practice-prompt">{prompt}</div>
+      {!present && <p className="practice-rules">{t('predictRules')}</p>}
+      {showBody && (
+        <div className="predict-body">
+          <RouteDiagramView
+            scenario={scenario}
+            picked={picked}
+            answer={answerSet}
+            theme={theme}
+            label={t('diagramLabel')}
+            loadingText={t('loadingDiagram')}
+            onToggle={present ? undefined : toggle}
+          />
+          {!present && (
+            <fieldset className="predict-marks" disabled={revealed}>
+              <legend>{t('markQueues')}</legend>
+              {queues.map((name) => (
+                <label key={name} className="mark">
+                  <input
+                    type="checkbox"
+                    data-testid={`mark-${name}`}
+                    checked={picked.has(name)}
+                    onChange={() => toggle(name)}
+                  />
+                  {name}
+                </label>
+              ))}
+              <fieldset className="nowhere">
+                <legend className="sr-only">{t('nowhereLabel')}</legend>
+                {(['returned', 'dropped'] as const).map((n) => (
+                  <label key={n} className="mark">
+                    <input
+                      type="checkbox"
+                      data-testid={`nowhere-${n}`}
+                      checked={nowhere === n}
+                      onChange={() => {
+                        setGrade(null)
+                        setPicked(new Set())
+                        setNowhere(nowhere === n ? null : n)
+                      }}
+                    />
+                    {t(n === 'returned' ? 'nowhereReturned' : 'nowhereDropped')}
+                  </label>
+                ))}
+              </fieldset>
+              <div className="actions">
+                <button type="button" data-testid="predict-check" onClick={check}>
+                  {t('check')}
+                </button>
+                <button type="button" data-testid="predict-reveal" onClick={reveal}>
+                  {t('showAnswer')}
+                </button>
+              </div>
+            </fieldset>
+          )}
+        </div>
+      )}
+      {grade && !present && (
+        <div
+          className={`practice-result ${grade.correct ? 'ok' : 'bad'}`}
+          data-testid="predict-result"
+          data-correct={grade.correct}
+          role="status"
+        >
+          <strong>{t(grade.correct ? 'right' : 'notQuite')}</strong>{' '}
+          {t('score', { score: grade.score, max: grade.maxScore })}
+          {!grade.correct && !revealed && (
+            <>
+              <p>{t('separatingIntro')}</p>
+              <FactsView facts={separatingFacts(scenario, engine.publish, grade)} testId="separating-facts" />
+            </>
+          )}
+        </div>
+      )}
+      {revealed && answer && (
+        <div className="practice-answer" data-testid="predict-answer">
+          <p>
+            <strong>{t('engineAnswer')}</strong>{' '}
+            {answer.queues.length > 0
+              ? t('answerQueues', { queues: answer.queues.join(', ') })
+              : t(`outcome_${answer.outcome}` as 'outcome_routed')}
+          </p>
+          <FactsView facts={routeFacts(engine.publish)} testId="route-facts" />
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,107 @@
+/** Progress overview with export (JSON file), import (validated) and reset; reports a corrupt store. */
+import { type ChangeEvent, useState } from 'react'
+import { useT } from '../../i18n/messages'
+import { FIXED_IDS } from '../exercise-registry'
+import { practiceMessages } from '../practice-messages'
+import { isSolved } from './progress-model'
+import { useProgress } from './progress-store'
+
+export default function ProgressPanel() {
+  const t = useT(practiceMessages)
+  const { progress, corrupt, reset, importText, exportText, dismissCorrupt } = useProgress()
+  const [message, setMessage] = useState<string | null>(null)
+  const entries = progress.entries
+  const generated = Object.entries(entries).filter(([id]) => id.startsWith('gen-'))
+  const solved = FIXED_IDS.filter((id) => isSolved(entries[id])).length
+
+  const download = () => {
+    const blob = new Blob([exportText()], { type: 'application/json' })
+    const a = document.createElement('a')
+    a.href = URL.createObjectURL(blob)
+    a.download = 'practice-progress.json'
+    a.click()
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000)
+  }
+  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    if (!file) return
+    try {
+      importText(await file.text())
+      setMessage(t('importDone'))
+    } catch (err) {
+      setMessage(t('importFailed', { error: err instanceof Error ? err.message : String(err) }))
+    }
+  }
+
+  return (
+    <section className="panel progress" aria-labelledby="progress-title">
+      <h2 id="progress-title">{t('progressTitle')}</h2>
+      {corrupt && (
+        <p role="alert" data-testid="progress-corrupt">
+          {t('progressCorrupt', { key: corrupt.keptAs, reason: corrupt.reason })}{' '}
+          <button type="button" onClick={dismissCorrupt}>
+            {t('dismiss')}
+          </button>
+        </p>
+      )}
+      <p data-testid="progress-summary">
+        {t('progressSummary', {
+          solved,
+          total: FIXED_IDS.length,
+          generated: generated.filter(([, e]) => isSolved(e)).length,
+          tried: generated.length,
+        })}
+      </p>
+      <div className="actions">
+        <button type="button" data-testid="progress-export" onClick={download}>
+          {t('exportProgress')}
+        </button>
+        <label className="file-button">
+          {t('importProgress')}{' '}
+          <input
+            type="file"
+            accept="application/json,.json"
+            data-testid="progress-import"
+            onChange={upload}
+          />
+        </label>
+        <button
+          type="button"
+          data-testid="progress-reset"
+          onClick={() => {
+            if (window.confirm(t('resetConfirm'))) reset()
+          }}
+        >
+          {t('resetProgress')}
+        </button>
+      </div>
+      {message && <p role="status">{message}</p>}
+      <table className="progress-table" data-testid="progress-table">
+        <thead>
+          <tr>
+            <th>{t('exercise')}</th>
+            <th>{t('status')}</th>
+            <th>{t('attempts')}</th>
+            <th>{t('best')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {FIXED_IDS.map((id) => {
+            const e = entries[id]
+            return (
+              <tr key={id} data-id={id} data-status={e?.status ?? 'none'}>
+                <td>
+                  <a href={`?view=practice&exercise=${encodeURIComponent(id)}`}>{id}</a>
+                </td>
+                <td>{t(`status_${e?.status ?? 'none'}` as 'status_none')}</td>
+                <td>{e?.attempts ?? 0}</td>
+                <td>{e?.bestScore !== undefined ? `${e.bestScore}/${e.maxScore ?? '?'}` : '–'}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </section>
+  )
+}

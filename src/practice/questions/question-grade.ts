@@ -1,0 +1,29 @@
+/** Grading of choice and ordering questions; a pattern question asks the engine which option is right. */
+import type { ChoiceQuestion, OrderQuestion, Question } from '../../../lessons/practice/types'
+import { engineMatches } from '../code/expected'
+
+/** The right option ids of a choice question (engine-computed when it has a topic pattern). */
+export function correctOptions(q: ChoiceQuestion): string[] {
+  if (q.topicPattern !== undefined) {
+    const pattern = q.topicPattern
+    return q.options.filter((o) => engineMatches(pattern, o.id)).map((o) => o.id)
+  }
+  return q.correct ? [q.correct] : []
+}
+
+export function gradeChoice(q: ChoiceQuestion, chosen: string): boolean {
+  return correctOptions(q).includes(chosen)
+}
+
+export function gradeOrder(
+  q: OrderQuestion,
+  order: readonly string[],
+): { correct: boolean; inPlace: number } {
+  const want = q.items.map((i) => i.id)
+  const inPlace = want.filter((id, i) => order[i] === id).length
+  return { correct: inPlace === want.length && order.length === want.length, inPlace }
+}
+
+export function isChoice(q: Question): q is ChoiceQuestion {
+  return q.type === 'choice'
+}

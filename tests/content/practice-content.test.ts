@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from 'node:fs'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import { CODE_EXERCISES } from '../../lessons/practice/code-exercises'
+import { SOLUTIONS } from '../../lessons/practice/code-solutions'
+import { HOMEWORK } from '../../lessons/practice/homework'
+import { PREDICT } from '../../lessons/practice/predict'
+import { QUESTIONS } from '../../lessons/practice/questions'
+import type { L10n } from '../../lessons/practice/types'
+import { runScenario, type Scenario } from '../../src/engine'
+import { explainOnly } from '../../src/practice/engine-run'
+import { resolveExercise } from '../../src/practice/exercise-registry'
+import { correctOptions, gradeOrder } from '../../src/practice/questions/question-grade'
+
+const CJK = /[\u4e00-\u9fff]/
+// The study note is outside the repository (../shared/seeds); the "own words" check needs it.
+const SEED_PATH = new URL('../../../shared/seeds/000_040586d46ce15d9b.txt', import.meta.url)
+const seed = existsSync(SEED_PATH) ? readFileSync(SEED_PATH, 'utf8') : null
+
+function checkText(t: L10n, where: string) {
+  expect(t.en.trim().length, `${where} en`).toBeGreaterThan(0)
+  expect(t['zh-CN'].trim().length, `${where} zh-CN`).toBeGreaterThan(0)
+  expect(t.en, `${where} en is English`).not.toMatch(CJK)
+  if (t.en.length > 20) expect(t['zh-CN'], `${where} zh-CN is Chinese`).toMatch(CJK)
+}
+
+describe('own words', () => {
+  it.skipIf(seed === null)('no clause of 14+ characters is lifted from the study note', () => {
+    const texts: [L10n, string][] = [
+      ...QUESTIONS.flatMap((q) => [q.title, q.prompt, q.reasoning].map((t): [L10n, string] => [t, q.id])),
+      ...HOMEWORK.flatMap((h) =>
+        [h.title, h.task, h.deliverable, ...h.doneWhen].map((t): [L10n, string] => [t, h.id]),
+      ),
+      ...PREDICT.map((p): [L10n, string] => [p.prompt, p.id]),
+      ...CODE_EXERCISES.map((c): [L10n, string] => [c.prompt, c.id]),
+    ]
+    for (const [t, where] of texts)
+      for (const clause of t['zh-CN'].split(/[。；！？，、：（）]/))
+        if (clause.length >= 14) expect(seed?.includes(clause), `${where}: copied "${clause}"`).toBe(false)
+  })
+})
+
+describe('practice questions', () => {
+  it('have the note’s three explain and three scenario questions plus concept checks, in both languages', () => {
+    expect(QUESTIONS.filter((q) => q.kind === 'explain')).toHaveLength(3)
+    expect(QUESTIONS.filter((q) => q.kind === 'scenario')).toHaveLength(3)
+    expect(QUESTIONS.filter((q) => q.kind === 'concept').length).toBeGreaterThanOrEqual(3)
+    expect(new Set(QUESTIONS.map((q) => q.id)).size).toBe(QUESTIONS.length)
+    for (const q of QUESTIONS) {
+      checkText(q.title, `${q.id} title`)
+      checkText(q.prompt, `${q.id} prompt`)
+      checkText(q.reasoning, `${q.id} reasoning`)
+      for (const o of q.type === 'choice' ? q.options : q.items) checkText(o.text, `${q.id}/${o.id}`)
+    }
+  })
+
+  it('have exactly one right option each (engine-computed for pattern questions)', () => {
+    for (const q of QUESTIONS) {
+      if (q.type !== 'choice') continue
+      const right = correctOptions(q)
+      expect(right, q.id).toHaveLength(1)
+      expect(
+        q.options.map((o) => o.id),
+        q.id,
+      ).toContain(right[0])
+    }
+  })
+
+  it('ordering questions start as a wrong permutation of their items', () => {
+    for (const q of QUESTIONS) {
+      if (q.type !== 'order') continue
+      expect([...q.start].sort(), q.id).toEqual(q.items.map((i) => i.id).sort())
+      expect(gradeOrder(q, q.start).correct, q.id).toBe(false)
+      expect(
+        gradeOrder(
+          q,
+          q.items.map((i) => i.id),
+        ).correct,
+        q.id,
+      ).toBe(true)
+    }
+  })
+})
+
+describe('predict-the-path exercises', () => {
+  it('run in the engine without errors and each has one publish', () => {
+    for (const p of PREDICT) {
+      checkText(p.title, p.id)
+      checkText(p.prompt, p.id)
+      const { run } = explainOnly(p.scenario)
+      expect(run.result.errors, p.id).toEqual([])
+      expect(p.scenario.publishes, p.id).toHaveLength(1)
+    }
+  })
+  it('include the note’s dedup case: Q1 (a.#, a.*), Q2 (b.#), key a.x → [Q1]', () => {
+    const p = PREDICT.find((x) => x.id === 'predict-dedup') as (typeof PREDICT)[number]
+    const { publish } = explainOnly(p.scenario)
+    expect(publish.queues.map((q) => q.queue)).toEqual(['Q1'])
+    expect(publish.queues[0]?.reachedBy).toHaveLength(2)
+  })
+})
+
+describe('homework', () => {
+  it('has the note’s ten tasks, numbered, in both languages', () => {
+    expect(HOMEWORK.map((h) => h.number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    for (const h of HOMEWORK) {
+      for (const t of [h.title, h.task, h.deliverable, h.kind, ...h.doneWhen]) checkText(t, h.id)
+      expect(resolveExercise(h.id)?.kind).toBe('homework')
+    }
+    expect(HOMEWORK.filter((h) => h.needsBroker).map((h) => h.id)).toEqual(['hw-04', 'hw-06', 'hw-08'])
+  })
+
+  it('ready scenarios exist in public/ and run in the engine without errors', () => {
+    const withScenario = HOMEWORK.filter((h) => h.scenarioFile)
+    expect(withScenario.length).toBeGreaterThanOrEqual(6)
+    for (const h of withScenario) {
+      const path = new URL(`../../public/${h.scenarioFile}`, import.meta.url)
+      expect(existsSync(path), h.id).toBe(true)
+      const scenario = JSON.parse(readFileSync(path, 'utf8')) as Scenario
+      const run = runScenario(scenario)
+      expect(run.result.errors, h.id).toEqual([])
+      expect(run.publishes.length, h.id).toBe(scenario.publishes?.length)
+    }
+  })
+})
+
+describe('code exercises', () => {
+  it('state their function in the prompt, starter and solution, in both languages', () => {
+    expect(CODE_EXERCISES.map((c) => c.kind).sort()).toEqual(['cases', 'dedup', 'dp-table', 'matcher'])
+    for (const ex of CODE_EXERCISES) {
+      checkText(ex.title, ex.id)
+      checkText(ex.prompt, ex.id)
+      expect(ex.prompt.en).toContain(ex.entry)
+      expect(ex.prompt['zh-CN']).toContain(ex.entry)
+      expect(ex.starter).toContain(`function ${ex.entry}(`)
+      expect(SOLUTIONS[ex.id]).toContain(`function ${ex.entry}(`)
+      expect(ex.visible.length).toBeGreaterThan(0)
+      // starters and solutions are valid TypeScript
+      for (const src of [ex.starter, SOLUTIONS[ex.id] as string]) {
+        const out = ts.transpileModule(src, { reportDiagnostics: true, compilerOptions: {} })
+        expect(out.diagnostics, ex.id).toEqual([])
+      }
+    }
+  })
+})

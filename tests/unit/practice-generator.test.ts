@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { topicMatchReference } from '../../src/engine'
+import { answerOf, gradeRoute } from '../../src/practice/answer'
+import { explainOnly } from '../../src/practice/engine-run'
+import {
+  generateQuestion,
+  LEVEL_POOL,
+  LEVELS,
+  parseQuestionId,
+  TEMPLATE_IDS,
+} from '../../src/practice/generator/generate'
+
+const SEEDS = Array.from({ length: 60 }, (_, i) => i * 7919 + 1)
+
+describe('generated questions', () => {
+  it('are deterministic: the same seed, level and template give the same scenario', () => {
+    for (const level of LEVELS)
+      for (const seed of SEEDS.slice(0, 10)) {
+        expect(generateQuestion(seed, level)).toEqual(generateQuestion(seed, level))
+      }
+    // and different seeds do give different questions
+    const ids = new Set(SEEDS.map((s) => JSON.stringify(generateQuestion(s, 2, 'topic').scenario)))
+    expect(ids.size).toBeGreaterThan(SEEDS.length / 2)
+  })
+
+  it('round-trip through their id, so a shared link reproduces the question', () => {
+    const q = generateQuestion(123456, 3, 'headers')
+    expect(q.id).toBe('gen-headers-3-123456')
+    expect(parseQuestionId(q.id)).toEqual(q)
+    expect(parseQuestionId('gen-nope-1-1')).toBeNull()
+    expect(parseQuestionId('gen-topic-4-1')).toBeNull()
+  })
+
+  it('are valid scenarios for every template and level, and the engine’s answer grades as correct', () => {
+    for (const template of TEMPLATE_IDS)
+      for (const level of LEVELS)
+        for (const seed of SEEDS.slice(0, 25)) {
+          const q = generateQuestion(seed, level, template)
+          const { run, publish } = explainOnly(q.scenario)
+          expect(run.result.errors, q.id).toEqual([])
+          const answer = answerOf(publish)
+          expect(answer.queues).toEqual([...new Set(publish.queues.map((d) => d.queue))].sort())
+          expect(answer.outcome === 'routed', q.id).toBe(answer.queues.length > 0)
+          const nowhere =
+            answer.outcome === 'returned' || answer.outcome === 'dropped' ? answer.outcome : null
+          // the engine's own answer, in any order and with duplicates, is accepted …
+          const guess = { queues: [...answer.queues].reverse().concat(answer.queues), nowhere }
+          expect(gradeRoute(answer, guess, q.candidates).correct, q.id).toBe(true)
+          // … and flipping one queue is not
+          const flip = q.candidates[0] as string
+          const other = answer.queues.includes(flip)
+            ? answer.queues.filter((x) => x !== flip)
+            : [...answer.queues, flip]
+          expect(gradeRoute(answer, { queues: other, nowhere: null }, q.candidates).correct, q.id).toBe(false)
+        }
+  })
+
+  it('topic answers agree with the engine’s brute-force reference matcher', () => {
+    for (const level of LEVELS)
+      for (const seed of SEEDS) {
+        const q = generateQuestion(seed, level, 'topic')
+        const key = q.scenario.publishes?.[0]?.routing_key ?? ''
+        const expected = [
+          ...new Set(
+            (q.scenario.bindings ?? [])
+              .filter((b) => topicMatchReference(b.routing_key, key))
+              .map((b) => b.destination),
+          ),
+        ].sort()
+        expect(answerOf(explainOnly(q.scenario).publish).queues, q.id).toEqual(expected)
+      }
+  })
+
+  it('cover both routed and unroutable outcomes at every level', () => {
+    for (const level of LEVELS) {
+      const outcomes = new Set<string>()
+      for (const seed of SEEDS)
+        outcomes.add(answerOf(explainOnly(generateQuestion(seed, level).scenario).publish).outcome)
+      expect([...outcomes].sort(), `level ${level}`).toEqual(
+        expect.arrayContaining(['dropped', 'returned', 'routed']),
+      )
+      expect(LEVEL_POOL[level].length).toBeGreaterThan(0)
+    }
+  })
+
+  it('level 3 produces the corner cases: empty words or the empty key, x- header arguments, exchange cycles, missing AE', () => {
+    const texts = SEEDS.map((s) => JSON.stringify(generateQuestion(s, 3).scenario)).join('\n')
+    expect(texts).toMatch(/"routing_key":"(|order\.\.paid|order\.)"/)
+    expect(texts).toContain('x-trace')
+    expect(texts).toContain('missing-ae')
+    expect(texts).toContain('"source":"fan","destination":"ingress"')
+  })
+})
