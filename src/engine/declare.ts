@@ -89,8 +89,8 @@ export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
   // An exclusive queue is never durable: the broker forces it.
   const durable = exclusive ? false : (spec.durable ?? true)
   const autoDelete = spec.auto_delete ?? false
-  if (broker.profile.rejectTransientQueues && !durable && !exclusive)
-    throw errors.transientQueue(name, vhostName)
+  // An existing queue's equivalence is checked first (rabbit_channel); only a new queue reaches
+  // the declare path that refuses transient non-exclusive queues.
   const existing = vhost.queues.get(name)
   if (existing) {
     if (existing.exclusive !== exclusive) throw errors.exclusiveLocked(name, vhostName)
@@ -116,6 +116,8 @@ export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
           describeArg(existing.arguments[k]),
         )
   } else {
+    if (broker.profile.rejectTransientQueues && !durable && !exclusive)
+      throw errors.transientQueue(name, vhostName)
     vhost.queues.set(name, {
       vhost: vhostName,
       name,

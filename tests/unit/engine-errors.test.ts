@@ -88,6 +88,10 @@ describe('declare', () => {
     ]
     expect(errorsOf({ queues })).toEqual([['queue:t', 'declare', 541]])
     expect(errorsOf({ profile: 'rabbitmq-3.10', queues })).toEqual([])
+    // An existing queue is compared first: redeclaring it transient is an inequivalence, not 541.
+    expect(errorsOf({ queues: [{ name: 'd' }, { name: 'd', durable: false }] })).toEqual([
+      ['queue:d', 'declare', 406],
+    ])
   })
 
   it('shortstr over 255 UTF-8 bytes is refused by the client (code 0); 255 is fine', () => {
