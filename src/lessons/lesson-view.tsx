@@ -1,0 +1,92 @@
+/** One lesson: its intro, the current step's text, its stepper, its topology and the step navigation. */
+import { useMemo } from 'react'
+import { runScenario } from '../engine'
+import type { Lang } from '../i18n/language'
+import { useT } from '../i18n/messages'
+import type { Lesson } from './content-types'
+import { lessonsMessages } from './lessons-messages'
+import { RichText } from './rich-text'
+import { StepRun } from './step-run'
+import { StepWidget } from './step-widget'
+
+export function LessonView({
+  lesson,
+  index,
+  total,
+  step,
+  lang,
+  onStep,
+  onNextLesson,
+}: {
+  lesson: Lesson
+  index: number
+  total: number
+  step: number
+  lang: Lang
+  onStep: (n: number) => void
+  onNextLesson: (() => void) | null
+}) {
+  const t = useT(lessonsMessages)
+  const text = lesson.text[lang]
+  const data = lesson.steps[step]
+  const stepText = text.steps[step]
+  // small scenarios: the engine runs on the main thread (pure function, well under a millisecond)
+  const run = useMemo(() => (data?.scenario ? runScenario(data.scenario) : null), [data])
+  if (!data || !stepText) return null
+  const last = step === lesson.steps.length - 1
+
+  return (
+    <article className="lesson" data-testid="lesson" data-lesson={lesson.id} data-step={data.id}>
+      <header className="lesson-header">
+        <p className="muted">{t('lessonOf', { n: index + 1, total })}</p>
+        <h2 data-testid="lesson-title">{text.title}</h2>
+        {step === 0 && (
+          <div className="lesson-intro">
+            <RichText blocks={text.intro} />
+          </div>
+        )}
+      </header>
+      <nav className="step-tabs" aria-label={t('steps')}>
+        {text.steps.map((s, n) => (
+          <button
+            type="button"
+            key={s.id}
+            aria-current={n === step ? 'step' : undefined}
+            onClick={() => onStep(n)}
+            data-testid={`step-tab-${s.id}`}
+          >
+            {n + 1}. {s.title}
+          </button>
+        ))}
+      </nav>
+      <section className="lesson-step" aria-labelledby="step-title">
+        <p className="muted">{t('stepOf', { n: step + 1, total: lesson.steps.length })}</p>
+        <h3 id="step-title" data-testid="step-title">
+          {stepText.title}
+        </h3>
+        <div className="step-text" data-testid="step-text">
+          <RichText blocks={stepText.blocks} />
+        </div>
+        {data.widget && <StepWidget key={`widget:${lesson.id}/${data.id}`} widget={data.widget} run={run} />}
+        {data.scenario && run && (
+          <StepRun key={`run:${lesson.id}/${data.id}`} scenario={data.scenario} run={run} />
+        )}
+      </section>
+      <footer className="step-nav">
+        <button type="button" onClick={() => onStep(step - 1)} disabled={step === 0} data-testid="step-prev">
+          {t('prevStep')}
+        </button>
+        {!last && (
+          <button type="button" onClick={() => onStep(step + 1)} data-testid="step-next">
+            {t('nextStep')}
+          </button>
+        )}
+        {last && onNextLesson && (
+          <button type="button" onClick={onNextLesson} data-testid="lesson-next">
+            {t('nextLesson')}
+          </button>
+        )}
+      </footer>
+    </article>
+  )
+}

@@ -1,0 +1,44 @@
+/** Renders parsed lesson text as React elements: content never becomes HTML. */
+import type { Block, Inline } from './content-types'
+
+function Inlines({ items }: { items: Inline[] }) {
+  return (
+    <>
+      {items.map((i, n) => {
+        // inline runs are a fixed sequence; position is their identity
+        const key = `${n}:${i.kind}`
+        if (i.kind === 'code') return <code key={key}>{i.text}</code>
+        if (i.kind === 'strong') return <strong key={key}>{i.text}</strong>
+        if (i.kind === 'em') return <em key={key}>{i.text}</em>
+        return <span key={key}>{i.text}</span>
+      })}
+    </>
+  )
+}
+
+export function RichText({ blocks }: { blocks: Block[] }) {
+  return (
+    <>
+      {blocks.map((b, n) => {
+        const key = `${n}:${b.kind}`
+        if (b.kind === 'p')
+          return (
+            <p key={key}>
+              <Inlines items={b.inlines} />
+            </p>
+          )
+        const List = b.kind
+        return (
+          <List key={key}>
+            {b.items.map((item, m) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: list items are a fixed sequence
+              <li key={`${m}`}>
+                <Inlines items={item} />
+              </li>
+            ))}
+          </List>
+        )
+      })}
+    </>
+  )
+}

@@ -1,0 +1,20 @@
+/** Picks the stepper a lesson step asks for; the steppers read the engine's traces and results. */
+import type { RunResult } from '../engine'
+import type { Widget } from './content-types'
+import { DedupStepper } from './dedup-stepper'
+import { DpStepper } from './dp-stepper'
+import { TrieStepper } from './trie-stepper'
+import { UnroutableStepper } from './unroutable-stepper'
+
+export function StepWidget({ widget, run }: { widget: Widget; run: RunResult | null }) {
+  switch (widget.kind) {
+    case 'dp':
+      return <DpStepper pattern={widget.pattern} keyText={widget.key} />
+    case 'dedup':
+      return run ? <DedupStepper run={run} /> : null
+    case 'unroutable':
+      return run ? <UnroutableStepper run={run} /> : null
+    case 'trie':
+      return run ? <TrieStepper run={run} /> : null
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The player of a recorded trace: a cursor over `total` steps (0 = nothing applied yet), play/pause
+ * on a timer, a speed, and the keyboard map every stepper shares. Nothing starts by itself.
+ */
+import { type KeyboardEvent, useCallback, useEffect, useState } from 'react'
+
+export const SPEEDS = [0.5, 1, 2, 4] as const
+const BASE_DELAY_MS = 900
+
+export interface Player {
+  cursor: number
+  total: number
+  playing: boolean
+  speed: number
+  setCursor: (n: number) => void
+  forward: () => void
+  back: () => void
+  toStart: () => void
+  toEnd: () => void
+  toggle: () => void
+  setSpeed: (s: number) => void
+  onKeyDown: (e: KeyboardEvent<HTMLElement>) => void
+}
+
+/** `resetKey` changes when a new trace is loaded: the cursor goes back to the start. */
+export function usePlayer(total: number, resetKey: string, initial = 0): Player {
+  const [cursor, setCursorRaw] = useState(initial)
+  const [playing, setPlaying] = useState(false)
+  const [speed, setSpeed] = useState(1)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger itself
+  useEffect(() => {
+    setCursorRaw(Math.min(initial, total))
+    setPlaying(false)
+  }, [resetKey])
+
+  useEffect(() => {
+    if (!playing) return
+    if (cursor >= total) {
+      setPlaying(false)
+      return
+    }
+    const timer = setTimeout(() => setCursorRaw((c) => Math.min(total, c + 1)), BASE_DELAY_MS / speed)
+    return () => clearTimeout(timer)
+  }, [playing, cursor, total, speed])
+
+  const setCursor = useCallback((n: number) => setCursorRaw(Math.max(0, Math.min(total, n))), [total])
+  const forward = useCallback(() => setCursorRaw((c) => Math.min(total, c + 1)), [total])
+  const back = useCallback(() => {
+    setPlaying(false)
+    setCursorRaw((c) => Math.max(0, c - 1))
+  }, [])
+  const toStart = useCallback(() => {
+    setPlaying(false)
+    setCursorRaw(0)
+  }, [])
+  const toEnd = useCallback(() => {
+    setPlaying(false)
+    setCursorRaw(total)
+  }, [total])
+  const toggle = useCallback(() => {
+    setPlaying((p) => {
+      // playing from the end starts over
+      if (!p) setCursorRaw((c) => (c >= total ? 0 : c))
+      return !p
+    })
+  }, [total])
+
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent<HTMLElement>) => {
+      const target = e.target as HTMLElement
+      const typing = target.closest('input, textarea, select') !== null
+      if (typing) return
+      // space on a focused button is the button's own click
+      if (e.key === ' ' && target.closest('button')) return
+      const actions: Record<string, () => void> = {
+        ArrowRight: forward,
+        ArrowLeft: back,
+        ' ': toggle,
+        Home: toStart,
+        End: toEnd,
+      }
+      const action = actions[e.key]
+      if (!action || e.altKey || e.ctrlKey || e.metaKey) return
+      e.preventDefault()
+      action()
+    },
+    [forward, back, toggle, toStart, toEnd],
+  )
+
+  return {
+    cursor,
+    total,
+    playing,
+    speed,
+    setCursor,
+    forward,
+    back,
+    toStart,
+    toEnd,
+    toggle,
+    setSpeed,
+    onKeyDown,
+  }
+}
+
+/** True when the user asked the system for reduced motion. */
+export function usePrefersReducedMotion(): boolean {
+  const query = '(prefers-reduced-motion: reduce)'
+  const [reduced, setReduced] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches)
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return
+    const mq = matchMedia(query)
+    const onChange = () => setReduced(mq.matches)
+    mq.addEventListener('change', onChange)
+    return () => mq.removeEventListener('change', onChange)
+  }, [])
+  return reduced
+}

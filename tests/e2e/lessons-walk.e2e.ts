@@ -1,0 +1,91 @@
+/**
+ * A learner walks every lesson, every step, in both languages: the text shown is the lesson file's,
+ * each step's "Run here" shows what the content states, each stepper appears where the lesson asks.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildLessons } from '../../src/lessons/content-validate'
+import { launchBrowser, openPage, screenshot } from './support/browser'
+
+const ROOT = join(__dirname, '../../lessons')
+const read = (p: string): unknown => {
+  try {
+    const raw = readFileSync(join(ROOT, p), 'utf8')
+    return p.endsWith('.json') ? JSON.parse(raw) : raw
+  } catch {
+    return undefined
+  }
+}
+const { lessons, errors } = buildLessons(read('manifest.json'), read)
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe.each([
+  ['en', 'en-US'],
+  ['zh-CN', 'zh-CN'],
+] as const)('every lesson in %s', (lang, locale) => {
+  it('can be walked step by step from the first lesson to the last', async () => {
+    expect(errors).toEqual([])
+    const w = await openPage(browser, '?view=lessons', { locale })
+    const { page } = w
+    await page.getByTestId('lesson-list').waitFor({ timeout: 20_000 })
+    expect(await page.locator('[data-testid^="lesson-item-"]').count()).toBe(lessons.length)
+    for (const [n, lesson] of lessons.entries()) {
+      const text = lesson.text[lang]
+      if (n === 0) await page.getByTestId(`lesson-item-${lesson.id}`).click()
+      await expect.poll(() => page.getByTestId('lesson').getAttribute('data-lesson')).toBe(lesson.id)
+      expect(await page.getByTestId('lesson-title').textContent()).toBe(text.title)
+      for (const [s, step] of lesson.steps.entries()) {
+        await expect.poll(() => page.getByTestId('lesson').getAttribute('data-step')).toBe(step.id)
+        expect(await page.getByTestId('step-title').textContent()).toBe(text.steps[s]?.title)
+        if (step.widget) await page.getByTestId(`stepper-${step.widget.kind}`).waitFor()
+        if (step.scenario) {
+          await page.getByTestId('run-here').click()
+          const lines = page.locator('[data-testid="run-result"] li[data-publish]')
+          const shown = await lines.evaluateAll((els) =>
+            els.map((e) => [e.getAttribute('data-publish'), e.getAttribute('data-outcome')]),
+          )
+          expect(Object.fromEntries(shown), `${lesson.id}/${step.id}`).toEqual(
+            Object.fromEntries(Object.entries(step.expect).map(([id, e]) => [id, e.outcome])),
+          )
+          for (const [id, e] of Object.entries(step.expect))
+            for (const q of e.queues)
+              expect(await lines.filter({ hasText: `${id}` }).textContent()).toContain(q)
+          const href = await page.getByTestId('open-playground').getAttribute('href')
+          expect(href).toMatch(/^\?view=playground#scenario=[A-Za-z0-9_-]+$/)
+        }
+        const last = s === lesson.steps.length - 1
+        if (!last) await page.getByTestId('step-next').click()
+      }
+      if (n + 1 < lessons.length) await page.getByTestId('lesson-next').click()
+      else expect(await page.getByTestId('lesson-next').count()).toBe(0)
+    }
+    await screenshot(page, `lessons-walk-last-${lang}`)
+    expect(w.consoleErrors).toEqual([])
+    expect(w.pageErrors).toEqual([])
+    expect(w.externalRequests).toEqual([])
+    await w.context.close()
+  })
+})
+
+describe('lesson location', () => {
+  it('opens the lesson and step named in the URL and keeps the URL in step', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=08-dedup&step=2')
+    const { page } = w
+    await expect
+      .poll(() => page.getByTestId('lesson').getAttribute('data-step'), { timeout: 20_000 })
+      .toBe('three-bindings')
+    await page.getByTestId('step-prev').click()
+    await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('1')
+    expect(new URL(page.url()).searchParams.get('lesson')).toBe('08-dedup')
+    await w.context.close()
+  })
+})
