@@ -1,3 +1,5 @@
+import type { AmqpValue } from './types'
+
 /**
  * AMQP reply codes and the broker's reply texts. Operations throw AmqpError; the runner turns it into
  * a plain ScenarioError. Code 0 means the *client* refused to send (amqplib throws before encoding).
@@ -78,12 +80,10 @@ export const errors = {
   inUse: (name: string, vhost: string) => new AmqpError(406, `${inVhost('exchange', name, vhost)} in use`),
   badArgType: (arg: string, type: string, where: string) =>
     new AmqpError(406, `invalid type ${q(type)} for arg ${q(arg)} in ${where}`),
-  xMatchType: (type: string) => new AmqpError(406, `Invalid x-match field type ${type}; expected longstr`),
+  xMatchType: (type: string, value: string) =>
+    new AmqpError(406, `Invalid x-match field type ${type} (value ${value}); expected longstr`),
   xMatchValue: (value: string) =>
-    new AmqpError(
-      406,
-      `Invalid x-match field value ${q(value)}; expected all, any, all-with-x, or any-with-x`,
-    ),
+    new AmqpError(406, `Invalid x-match field value ${value}; expected all, any, all-with-x, or any-with-x`),
   tooManyHashes: (key: string, n: number, max: number) =>
     new AmqpError(406, `Topic binding key ${q(key)} uses ${n} '#' wildcards, at most ${max} are allowed`),
   badCcHeader: (header: string, type: string) =>
@@ -99,4 +99,32 @@ export function erlangTypeName(type: string): string {
   if (type === 'int') return 'signedint'
   if (type === 'bytes') return 'binary'
   return type
+}
+
+/** A value printed the way Erlang's `~p` prints the decoded field value, for reply texts. */
+export function erlangTerm(v: AmqpValue): string {
+  switch (v.type) {
+    case 'longstr':
+    case 'bytes': {
+      const body = v.value.replace(/["\\]/g, (c) => `\\${c}`)
+      return /^[\x20-\x7e]*$/.test(v.value) ? `<<"${body}">>` : `<<"${body}"/utf8>>`
+    }
+    case 'bool':
+      return String(v.value)
+    case 'void':
+      return 'undefined'
+    case 'float':
+    case 'double':
+      return Number.isInteger(v.value) ? v.value.toFixed(1) : String(v.value)
+    case 'decimal':
+      return `{${v.value.places},${v.value.digits}}`
+    case 'table':
+      return `[${Object.entries(v.value)
+        .map(([k, x]) => `{<<"${k}">>,${erlangTypeName(x.type)},${erlangTerm(x)}}`)
+        .join(',')}]`
+    case 'array':
+      return `[${v.value.map((x) => `{${erlangTypeName(x.type)},${erlangTerm(x)}}`).join(',')}]`
+    default:
+      return String(v.value)
+  }
 }

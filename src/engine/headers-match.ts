@@ -3,7 +3,7 @@
  * argument. This is the reference the headers index must agree with.
  */
 import { valuesEqual } from './amqp-equality'
-import { erlangTypeName, errors } from './errors'
+import { erlangTerm, erlangTypeName, errors } from './errors'
 import type { AmqpTable, AmqpValue, HeadersRow, ProfileName } from './types'
 
 export type XMatch = 'all' | 'any' | 'all-with-x' | 'any-with-x'
@@ -13,8 +13,8 @@ const MODES: readonly string[] = ['all', 'any', 'all-with-x', 'any-with-x']
 export function validateXMatch(args: AmqpTable): void {
   const v = args['x-match']
   if (v === undefined) return
-  if (v.type !== 'longstr') throw errors.xMatchType(erlangTypeName(v.type))
-  if (!MODES.includes(v.value)) throw errors.xMatchValue(v.value)
+  if (v.type !== 'longstr') throw errors.xMatchType(erlangTypeName(v.type), erlangTerm(v))
+  if (!MODES.includes(v.value)) throw errors.xMatchValue(erlangTerm(v))
 }
 
 /** The binding's mode; missing (or a legacy unrecognised value) means `all`. */
