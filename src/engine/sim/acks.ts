@@ -34,35 +34,63 @@ function removeFromChannel(ch: SimChannel, picked: SimDelivery[]): void {
   ch.unacked = ch.unacked.filter((u) => !tags.has(u.tag))
 }
 
-export function ack(s: SimState, ch: SimChannel, picked: SimDelivery[], events: SimEvent[]): void {
-  removeFromChannel(ch, picked)
+/**
+ * The broker settles one (queue, consumer tag) group at a time, in Erlang term order of that key
+ * (rabbit_channel:foreach_per_queue over a gb_tree): basic.get deliveries (tag `none`, an atom)
+ * first, then consumer tags bytewise. Each group frees its consumer's prefetch room, requeues, and
+ * runs delivery before the next group is settled, which decides who gets a requeued message.
+ */
+function settleGroups(picked: SimDelivery[]): SimDelivery[][] {
+  const groups = new Map<string, SimDelivery[]>()
   for (const d of picked) {
-    setCopy(s, d.message.id, d.queue, { status: 'acked' })
-    events.push({ kind: 'acked', message: d.message.id, queue: d.queue, channel: ch.id, tag: d.tag })
+    const key = `${d.queue}\u0000${d.consumer === null ? '' : `\u0001${d.consumer}`}`
+    groups.set(key, [...(groups.get(key) ?? []), d])
   }
-  unblockAndDispatch(s, events)
+  return [...groups.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => groups.get(k) ?? [])
 }
 
-/** Put deliveries back (requeue) or drop them. Used by nack/reject and by channel close. */
+export function ack(s: SimState, ch: SimChannel, picked: SimDelivery[], events: SimEvent[]): void {
+  for (const group of settleGroups(picked)) {
+    removeFromChannel(ch, group)
+    for (const d of group) {
+      setCopy(s, d.message.id, d.queue, { status: 'acked' })
+      events.push({ kind: 'acked', message: d.message.id, queue: d.queue, channel: ch.id, tag: d.tag })
+    }
+    unblockAndDispatch(s, events)
+  }
+}
+
+function putBack(s: SimState, d: SimDelivery, requeue: boolean, events: SimEvent[]): void {
+  const q = s.queues.find((x) => x.name === d.queue)
+  if (requeue && q) {
+    insertBySeq(q, { ...d.message, redelivered: true })
+    setCopy(s, d.message.id, d.queue, { status: 'ready', consumer: null })
+    events.push({ kind: 'requeued', message: d.message.id, queue: d.queue })
+  } else if (!requeue) {
+    setCopy(s, d.message.id, d.queue, { status: 'discarded' })
+    events.push({ kind: 'discarded', message: d.message.id, queue: d.queue })
+  }
+}
+
+/** basic.nack / basic.reject: requeue or drop, group by group as the broker settles them. */
 export function release(
   s: SimState,
   ch: SimChannel,
   picked: SimDelivery[],
   requeue: boolean,
   events: SimEvent[],
-  resume = true,
 ): void {
-  removeFromChannel(ch, picked)
-  for (const d of picked) {
-    const q = s.queues.find((x) => x.name === d.queue)
-    if (requeue && q) {
-      insertBySeq(q, { ...d.message, redelivered: true })
-      setCopy(s, d.message.id, d.queue, { status: 'ready', consumer: null })
-      events.push({ kind: 'requeued', message: d.message.id, queue: d.queue })
-    } else if (!requeue) {
-      setCopy(s, d.message.id, d.queue, { status: 'discarded' })
-      events.push({ kind: 'discarded', message: d.message.id, queue: d.queue })
-    }
+  for (const group of settleGroups(picked)) {
+    removeFromChannel(ch, group)
+    unblockAndDispatch(s, events, false)
+    for (const d of group) putBack(s, d, requeue, events)
+    unblockAndDispatch(s, events)
   }
-  if (resume) unblockAndDispatch(s, events)
+}
+
+/** Channel close: the queue takes every delivery of the channel back at once, without delivering yet. */
+export function requeueAll(s: SimState, ch: SimChannel, events: SimEvent[]): void {
+  const all = [...ch.unacked]
+  removeFromChannel(ch, all)
+  for (const d of all) putBack(s, d, true, events)
 }

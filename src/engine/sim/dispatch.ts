@@ -60,8 +60,8 @@ export function dispatch(s: SimState, q: SimQueue, events: SimEvent[]): void {
   }
 }
 
-/** After acks or requeues: blocked consumers with room rejoin the tail, then delivery resumes. */
-export function unblockAndDispatch(s: SimState, events: SimEvent[]): void {
+/** After acks or requeues: blocked consumers with room rejoin the tail, then (by default) delivery resumes. */
+export function unblockAndDispatch(s: SimState, events: SimEvent[], deliver = true): void {
   for (const q of s.queues) {
     const still: string[] = []
     for (const tag of q.blocked) {
@@ -71,6 +71,6 @@ export function unblockAndDispatch(s: SimState, events: SimEvent[]): void {
       else still.push(tag)
     }
     q.blocked = still
-    dispatch(s, q, events)
+    if (deliver) dispatch(s, q, events)
   }
 }

@@ -6,7 +6,7 @@
  */
 
 import type { TopologySnapshot } from '../types'
-import { release } from './acks'
+import { requeueAll } from './acks'
 import { unblockAndDispatch } from './dispatch'
 import type { RoutingPort } from './routing-port'
 import { findChannel, queueKey, setCopy } from './sim-state'
@@ -120,7 +120,7 @@ export function closeChannel(
   ch.open = false
   if (code !== undefined) ch.closedWith = { code, text: text ?? '' }
   // The queue first takes the deliveries back, then notices the consumer is gone (auto-delete).
-  release(s, ch, [...ch.unacked], true, events, false)
+  requeueAll(s, ch, events)
   for (const c of s.consumers.filter((x) => x.channel === id))
     removeConsumer(s, port, c.tag, 'channel', events)
   unblockAndDispatch(s, events)

@@ -1,0 +1,297 @@
+/**
+ * Plays a timeline script on a real RabbitMQ with amqplib, in a fresh vhost, and records what the
+ * client observes (see observation.ts). Every channel is a confirm channel and every publish waits
+ * for its confirm, so a message is enqueued before the next step; after each step a round trip on
+ * the step's channel surfaces asynchronous channel errors (an ack of an unknown tag), and the
+ * runner waits for the deliveries the simulation expects (then a short settle, so extra deliveries
+ * would show up as a disagreement).
+ */
+import {
+  type ChannelModel,
+  type ConfirmChannel,
+  type ConsumeMessage,
+  connect,
+  type GetMessage,
+} from 'amqplib'
+import type { SimOp, TimelineScript } from '../../../src/engine'
+import type { MgmtApi } from '../harness/mgmt-api'
+import { emptyObservation, type Observation, type Seen } from './observation'
+
+const CLOSE_RE = /(\d+) \([^)]*\) with message/
+const IMPLICIT_CONN = 'conn'
+const IMPLICIT_CH = 'ch'
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+type Msg = ConsumeMessage | GetMessage
+
+interface Chan {
+  ch: ConfirmChannel
+  connection: string
+  open: boolean
+  error: number | null
+  /** Messages delivered on this channel and not yet acked by this client, for ack by message id. */
+  held: Msg[]
+  confirm: boolean
+}
+
+const seen = (m: Msg): Seen => ({ id: String(m.properties.messageId), redelivered: m.fields.redelivered })
+
+export interface BrokerRunOptions {
+  amqpUrl: string
+  api: MgmtApi
+  vhost: string
+  /** Cumulative consumer deliveries the simulation expects after each step (a wait target). */
+  expected: (index: number) => number
+}
+
+export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions): Promise<Observation> {
+  const o = emptyObservation()
+  const url = `${opts.amqpUrl.replace(/\/+$/, '')}/${encodeURIComponent(opts.vhost)}`
+  const conns = new Map<string, { model: ChannelModel; open: boolean }>()
+  const chans = new Map<string, Chan>()
+  const owners = new Map<string, string>()
+  let deliveries = 0
+  await opts.api.createVhost(opts.vhost)
+
+  const openConn = async (id: string) => {
+    const model = await connect(url)
+    const entry = { model, open: true }
+    model.on('error', () => {})
+    model.on('close', () => {
+      entry.open = false
+      for (const c of chans.values()) if (c.connection === id) c.open = false
+    })
+    conns.set(id, entry)
+  }
+  const openChan = async (id: string, connection: string) => {
+    const conn = conns.get(connection)
+    if (!conn?.open) throw new Error(`runner: connection ${connection} is not open`)
+    const ch = await conn.model.createConfirmChannel()
+    const c: Chan = { ch, connection, open: true, error: null, held: [], confirm: false }
+    ch.on('error', (e: Error) => {
+      c.error = Number(CLOSE_RE.exec(e.message)?.[1] ?? 0)
+    })
+    ch.on('close', () => {
+      c.open = false
+    })
+    ch.on('return', (m: Msg) => o.confirms.push(`return:${String(m.properties.messageId)}`))
+    chans.set(id, c)
+    return c
+  }
+  const chanFor = async (op: SimOp): Promise<Chan> => {
+    const id = op.channel ?? IMPLICIT_CH
+    const c = chans.get(id)
+    if (c) return c
+    if (id !== IMPLICIT_CH) throw new Error(`runner: no channel ${id}`)
+    if (!conns.get(IMPLICIT_CONN)?.open) await openConn(IMPLICIT_CONN)
+    return openChan(id, IMPLICIT_CONN)
+  }
+  const pick = (c: Chan, sel: { tag?: number; message?: string }): Msg => {
+    if (sel.message !== undefined) {
+      const m = c.held.find((h) => String(h.properties.messageId) === sel.message)
+      if (!m) throw new Error(`runner: message ${sel.message} is not held on this channel`)
+      return m
+    }
+    return (c.held.find((h) => h.fields.deliveryTag === sel.tag) ?? {
+      fields: { deliveryTag: sel.tag },
+    }) as Msg
+  }
+  const forget = (c: Chan, m: Msg, multiple: boolean) => {
+    const tag = m.fields.deliveryTag
+    c.held = c.held.filter((h) =>
+      multiple ? (tag === 0 ? false : h.fields.deliveryTag > tag) : h.fields.deliveryTag !== tag,
+    )
+  }
+
+  const perform = async (op: SimOp, c: Chan | null, stepId: string): Promise<void> => {
+    switch (op.op) {
+      case 'connection.open':
+        return openConn(op.connection)
+      case 'connection.close':
+        await conns.get(op.connection)?.model.close()
+        return
+      case 'channel.open':
+        await openChan(op.channel ?? IMPLICIT_CH, op.connection)
+        return
+      default:
+    }
+    if (!c) return
+    const ch = c.ch
+    switch (op.op) {
+      case 'channel.close':
+        await ch.close()
+        return
+      case 'confirm.select':
+        c.confirm = true
+        return
+      case 'exchange.declare': {
+        const x = op.exchange
+        await ch.assertExchange(x.name, x.type, {
+          durable: x.durable ?? true,
+          autoDelete: x.auto_delete ?? false,
+          internal: x.internal ?? false,
+        })
+        return
+      }
+      case 'queue.declare': {
+        const q = op.queue
+        await ch.assertQueue(q.name, {
+          durable: q.durable ?? true,
+          exclusive: q.exclusive ?? false,
+          autoDelete: q.auto_delete ?? false,
+        })
+        if (q.exclusive) owners.set(q.name, c.connection)
+        return
+      }
+      case 'bind':
+      case 'unbind': {
+        const b = op.binding
+        const method =
+          b.destination_type === 'exchange'
+            ? op.op === 'bind'
+              ? ch.bindExchange
+              : ch.unbindExchange
+            : op.op === 'bind'
+              ? ch.bindQueue
+              : ch.unbindQueue
+        await method.call(ch, b.destination, b.source, b.routing_key)
+        return
+      }
+      case 'exchange.delete':
+        await ch.deleteExchange(op.name, { ifUnused: op.if_unused ?? false })
+        return
+      case 'queue.delete':
+        await ch.deleteQueue(op.name, { ifUnused: op.if_unused ?? false, ifEmpty: op.if_empty ?? false })
+        return
+      case 'queue.purge':
+        await ch.purgeQueue(op.name)
+        return
+      case 'publish': {
+        const p = op.publish
+        await new Promise<void>((resolve, reject) => {
+          const onClose = () => resolve() // a refused publish closes the channel; no confirm comes
+          ch.once('close', onClose)
+          const options = { messageId: p.id, mandatory: p.mandatory ?? false }
+          ch.publish(p.exchange, p.routing_key, Buffer.from(p.id), options, (err) => {
+            ch.off('close', onClose)
+            if (err) return reject(err)
+            if (c.confirm) o.confirms.push(`ack:${p.id}`)
+            resolve()
+          })
+        })
+        return
+      }
+      case 'consume': {
+        await ch.prefetch(op.prefetch ?? 0)
+        await ch.consume(
+          op.queue,
+          (m) => {
+            if (!m) return
+            deliveries++
+            const list = o.deliveries[op.consumer] ?? []
+            list.push(seen(m))
+            o.deliveries[op.consumer] = list
+            if (!op.noAck) c.held.push(m)
+          },
+          { consumerTag: op.consumer, noAck: op.noAck ?? false },
+        )
+        return
+      }
+      case 'cancel':
+        await ch.cancel(op.consumer)
+        return
+      case 'get': {
+        const m = await ch.get(op.queue, { noAck: op.noAck ?? false })
+        o.gets.push({ step: stepId, got: m === false ? null : seen(m) })
+        if (m !== false && !op.noAck) c.held.push(m)
+        return
+      }
+      case 'ack': {
+        const m = pick(c, op)
+        ch.ack(m, op.multiple ?? false)
+        forget(c, m, op.multiple ?? false)
+        return
+      }
+      case 'nack': {
+        const m = pick(c, op)
+        ch.nack(m, op.multiple ?? false, op.requeue ?? true)
+        forget(c, m, op.multiple ?? false)
+        return
+      }
+      case 'reject': {
+        const m = pick(c, op)
+        ch.reject(m, op.requeue ?? true)
+        forget(c, m, false)
+        return
+      }
+    }
+  }
+
+  try {
+    for (const [index, op] of script.steps.entries()) {
+      const stepId = op.id ?? (op.op === 'publish' ? op.publish.id : `${op.op}#${index + 1}`)
+      const opensItself =
+        op.op === 'connection.open' || op.op === 'connection.close' || op.op === 'channel.open'
+      const c = opensItself ? null : await chanFor(op)
+      let code: number | null = null
+      let ok = true
+      if (c && !c.open) {
+        ok = false // the client refuses to use a closed channel
+      } else {
+        try {
+          await perform(op, c, stepId)
+          // A round trip surfaces an asynchronous channel error (e.g. an unknown delivery tag).
+          if (c?.open && op.op !== 'channel.close') await c.ch.checkExchange('amq.direct')
+        } catch (e) {
+          ok = false
+          code = Number(CLOSE_RE.exec((e as Error).message)?.[1] ?? 0)
+        }
+        if (c && c.error !== null && op.op !== 'channel.close') {
+          ok = false
+          code = c.error
+          c.error = null
+        }
+      }
+      o.steps.push({ id: stepId, ok, code: ok ? null : code })
+      const target = opts.expected(index)
+      const t0 = Date.now()
+      while (deliveries < target && Date.now() - t0 < 2000) await sleep(5)
+      await sleep(25)
+    }
+    await drain(o, opts, conns, owners)
+  } finally {
+    for (const c of conns.values()) if (c.open) await c.model.close().catch(() => {})
+    await opts.api.deleteVhost(opts.vhost)
+  }
+  return o
+}
+
+/** The queues that exist at the end and their ready messages, read with basic.get. */
+async function drain(
+  o: Observation,
+  opts: BrokerRunOptions,
+  conns: Map<string, { model: ChannelModel; open: boolean }>,
+  owners: Map<string, string>,
+): Promise<void> {
+  o.queues = (await opts.api.queueNames(opts.vhost)).sort()
+  const url = `${opts.amqpUrl.replace(/\/+$/, '')}/${encodeURIComponent(opts.vhost)}`
+  const observer = await connect(url)
+  try {
+    for (const name of o.queues) {
+      const owner = owners.get(name)
+      const model = owner && conns.get(owner)?.open ? conns.get(owner)?.model : observer
+      if (!model) continue
+      const ch = await model.createChannel()
+      const list: Seen[] = []
+      for (;;) {
+        const m = await ch.get(name, { noAck: true })
+        if (m === false) break
+        list.push(seen(m))
+      }
+      o.ready[name] = list
+      await ch.close()
+    }
+  } finally {
+    await observer.close()
+  }
+}

@@ -1,0 +1,39 @@
+/** Runs one sequence through the simulation and the broker and reports the differences. */
+import { runTimeline, type TimelineScript } from '../../../src/engine'
+import type { MgmtApi } from '../harness/mgmt-api'
+import { runOnBroker } from './broker-runner'
+import { expectedDeliveries, type Observation, observeSim } from './observation'
+
+export interface Compared {
+  equal: boolean
+  sim: Observation
+  broker: Observation
+  /** One line per differing part, e.g. `deliveries.A: sim [...] broker [...]`. */
+  diffs: string[]
+}
+
+let counter = 0
+
+export async function compareOnBroker(
+  name: string,
+  script: TimelineScript,
+  target: { amqpUrl: string; api: MgmtApi },
+): Promise<Compared> {
+  const run = runTimeline(script)
+  const sim = observeSim(run)
+  const vhost = `sim-${process.pid}-${++counter}`
+  const broker = await runOnBroker(script, { ...target, vhost, expected: (i) => expectedDeliveries(run, i) })
+  const diffs: string[] = []
+  const check = (part: string, a: unknown, b: unknown) => {
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      diffs.push(`${name} ${part}:\n  sim    ${JSON.stringify(a)}\n  broker ${JSON.stringify(b)}`)
+  }
+  check('steps', sim.steps, broker.steps)
+  const consumers = [...new Set([...Object.keys(sim.deliveries), ...Object.keys(broker.deliveries)])].sort()
+  for (const c of consumers) check(`deliveries.${c}`, sim.deliveries[c] ?? [], broker.deliveries[c] ?? [])
+  check('gets', sim.gets, broker.gets)
+  check('confirms', sim.confirms, broker.confirms)
+  check('queues', sim.queues, broker.queues)
+  for (const q of sim.queues) check(`ready.${q}`, sim.ready[q] ?? [], broker.ready[q] ?? [])
+  return { equal: diffs.length === 0, sim, broker, diffs }
+}
