@@ -45,6 +45,8 @@ export interface Broker {
   seq: number
   nextBindingId: number
   generatedQueues: number
+  /** Evaluate every binding for the explanation (off for very large topologies). */
+  explain: boolean
 }
 
 export const DEFAULT_VHOST = '/'
@@ -94,7 +96,14 @@ export function newExchange(
 }
 
 export function createBroker(profile: Readonly<Profile>): Broker {
-  const broker: Broker = { profile, vhosts: new Map(), seq: 0, nextBindingId: 0, generatedQueues: 0 }
+  const broker: Broker = {
+    profile,
+    vhosts: new Map(),
+    seq: 0,
+    nextBindingId: 0,
+    generatedQueues: 0,
+    explain: true,
+  }
   ensureVhost(broker, DEFAULT_VHOST)
   return broker
 }

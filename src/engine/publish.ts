@@ -50,7 +50,10 @@ export function publish(broker: Broker, p: ScenarioPublish): PublishExplanation 
           return true
         }
       : undefined
-    const routed = route(vhost, x, msg, broker.profile, onMissing)
+    const routed = route(vhost, x, msg, broker.profile, {
+      onMissingQueue: onMissing,
+      explain: broker.explain,
+    })
     explanation.hops = routed.hops
     explanation.queues = routed.queues
     for (const d of routed.queues) vhost.queues.get(d.queue)?.messages.push(p.id)

@@ -40,8 +40,9 @@ export function route(
   start: ExchangeRecord,
   msg: MessageView,
   profile: Readonly<Profile>,
-  onMissingQueue?: MissingQueueHook,
+  options: { onMissingQueue?: MissingQueueHook; explain?: boolean } = {},
 ): RouteResult {
+  const { onMissingQueue, explain = true } = options
   const hops: ExchangeHop[] = []
   const queues = new Map<string, QueueDelivery>()
   const seen = new Set<string>([start.name])
@@ -81,7 +82,8 @@ export function route(
 
     if (x.type === 'topic') checkTeachingKeys(msg, profile)
     const dests = x.index.match(msg.routingKeys, msg.routingHeaders)
-    hop.evaluations = [...x.outgoing].map((b) => evaluateBinding(x.type, b, msg, profile.name))
+    // Without the explanation (large topologies), paths name exchanges but not bindings.
+    if (explain) hop.evaluations = [...x.outgoing].map((b) => evaluateBinding(x.type, b, msg, profile.name))
     hop.routedNothing = dests.length === 0
 
     // Process destinations in binding declaration order (first matching binding of each).

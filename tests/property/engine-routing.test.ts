@@ -6,9 +6,11 @@ import {
   type JsonValue,
   type ProfileName,
   type PublishExplanation,
+  runOperations,
   runScenario,
   type Scenario,
   type ScenarioBinding,
+  scenarioToOperations,
 } from '../../src/engine'
 
 const SEED = 4242
@@ -128,6 +130,9 @@ describe('routing on generated topologies', () => {
         const a = runScenario(s)
         const b = runScenario(structuredClone(s))
         expect(JSON.stringify(b)).toBe(JSON.stringify(a))
+        // Index routing alone (no explanation) delivers exactly the same.
+        const quick = runOperations(scenarioToOperations(s), s.profile, { explain: false })
+        expect(quick.result).toEqual(a.result)
         for (const [, ids] of Object.entries(a.result.queues)) expect(new Set(ids).size).toBe(ids.length)
         for (const p of a.publishes) {
           expect(new Set(p.queues.map((q) => q.queue)).size).toBe(p.queues.length)
