@@ -1,23 +1,20 @@
 /**
  * Literal trie edges `(parent node, word id) → child node` in one open-addressing hash table.
  *
- * One flat table instead of a Map per node: three int32 per slot, no per-node objects, and a lookup
- * is a multiply, a mask and usually one probe. Linear probing with backward-shift deletion keeps the
- * table free of tombstones under add/remove churn.
+ * One flat Int32Array instead of a Map per node: each slot is `[parent, word, child, unused]`, so a
+ * lookup is a multiply, a mask and usually a single cache line. Linear probing with backward-shift
+ * deletion keeps the table free of tombstones under add/remove churn.
  */
 export class EdgeTable {
-  private parents: Int32Array
-  private words: Int32Array
-  private children: Int32Array
+  /** Slots of 4 ints: parent, word, child (-1 = empty slot), unused (keeps slots cache-aligned). */
+  private slots: Int32Array
   private mask: number
   private size = 0
 
   constructor(initialCapacity = 64) {
     let cap = 16
     while (cap < initialCapacity * 2) cap *= 2
-    this.parents = new Int32Array(cap)
-    this.words = new Int32Array(cap)
-    this.children = new Int32Array(cap).fill(-1)
+    this.slots = emptySlots(cap)
     this.mask = cap - 1
   }
 
@@ -26,7 +23,12 @@ export class EdgeTable {
     return this.size
   }
 
-  private slotOf(parent: number, word: number): number {
+  /** Bytes held by the table. */
+  get bytes(): number {
+    return this.slots.byteLength
+  }
+
+  private home(parent: number, word: number): number {
     let h = Math.imul(parent, 0x9e3779b1) ^ Math.imul(word + 0x632be5ab, 0x85ebca77)
     h ^= h >>> 15
     return h & this.mask
@@ -34,13 +36,14 @@ export class EdgeTable {
 
   /** The child reached from `parent` by literal `word`, or -1. */
   get(parent: number, word: number): number {
+    const slots = this.slots
     const mask = this.mask
-    const children = this.children
-    let i = this.slotOf(parent, word)
+    let i = this.home(parent, word)
     for (;;) {
-      const c = children[i]
+      const at = i << 2
+      const c = slots[at + 2]
       if (c === -1) return -1
-      if (this.parents[i] === parent && this.words[i] === word) return c
+      if (slots[at] === parent && slots[at + 1] === word) return c
       i = (i + 1) & mask
     }
   }
@@ -48,52 +51,56 @@ export class EdgeTable {
   /** Stores an edge that must not exist yet. */
   set(parent: number, word: number, child: number): void {
     if ((this.size + 1) * 2 > this.mask + 1) this.grow()
-    const mask = this.mask
-    let i = this.slotOf(parent, word)
-    while (this.children[i] !== -1) i = (i + 1) & mask
-    this.parents[i] = parent
-    this.words[i] = word
-    this.children[i] = child
+    const slots = this.slots
+    let i = this.home(parent, word)
+    while (slots[(i << 2) + 2] !== -1) i = (i + 1) & this.mask
+    slots[i << 2] = parent
+    slots[(i << 2) + 1] = word
+    slots[(i << 2) + 2] = child
     this.size++
   }
 
   /** Removes an edge if present. */
   delete(parent: number, word: number): void {
+    const slots = this.slots
     const mask = this.mask
-    const children = this.children
-    let i = this.slotOf(parent, word)
+    let i = this.home(parent, word)
     for (;;) {
-      if (children[i] === -1) return
-      if (this.parents[i] === parent && this.words[i] === word) break
+      const at = i << 2
+      if (slots[at + 2] === -1) return
+      if (slots[at] === parent && slots[at + 1] === word) break
       i = (i + 1) & mask
     }
-    // Backward-shift: pull later entries of the same probe run into the hole.
+    // Backward shift: pull later entries of the same probe run into the hole.
     let j = i
     for (;;) {
       j = (j + 1) & mask
-      if (children[j] === -1) break
-      const home = this.slotOf(this.parents[j], this.words[j])
+      const bt = j << 2
+      if (slots[bt + 2] === -1) break
+      const home = this.home(slots[bt], slots[bt + 1])
       const between = i <= j ? i < home && home <= j : i < home || home <= j
       if (between) continue
-      this.parents[i] = this.parents[j]
-      this.words[i] = this.words[j]
-      children[i] = children[j]
+      slots.copyWithin(i << 2, bt, bt + 3)
       i = j
     }
-    children[i] = -1
+    slots[(i << 2) + 2] = -1
     this.size--
   }
 
   private grow(): void {
-    const { parents, words, children } = this
+    const old = this.slots
     const cap = (this.mask + 1) * 2
-    this.parents = new Int32Array(cap)
-    this.words = new Int32Array(cap)
-    this.children = new Int32Array(cap).fill(-1)
+    this.slots = emptySlots(cap)
     this.mask = cap - 1
     this.size = 0
-    for (let i = 0; i < children.length; i++) {
-      if (children[i] !== -1) this.set(parents[i], words[i], children[i])
+    for (let at = 0; at < old.length; at += 4) {
+      if (old[at + 2] !== -1) this.set(old[at], old[at + 1], old[at + 2])
     }
   }
+}
+
+function emptySlots(cap: number): Int32Array {
+  const slots = new Int32Array(cap * 4)
+  for (let at = 2; at < slots.length; at += 4) slots[at] = -1
+  return slots
 }

@@ -1,62 +1,83 @@
 import { EdgeTable } from './topic-index-edges'
 import { HASH_WORD, STAR_WORD, WordTable } from './topic-index-words'
 
+/** Above this many destinations on one node, membership checks use a Map instead of a scan. */
+const SET_THRESHOLD = 16
+
 /** Root node id of every trie. */
 export const ROOT = 0
 
+/** Ints per node record; fields below are offsets into a record. */
+export const NODE_STRIDE = 8
+/** Parent node id (-1 for the root and for freed nodes). */
+export const F_PARENT = 0
+/** Label of the edge into this node: a literal word id, STAR_WORD or HASH_WORD. */
+export const F_LABEL = 1
+/** The `*` child, or -1. */
+export const F_STAR = 2
+/** The `#` child, or -1. */
+export const F_HASH = 3
+/** Number of children of every kind (a node with none and no data can be freed). */
+export const F_CHILDREN = 4
+/** Number of literal children (0 = no need to probe the edge table). */
+export const F_LITERALS = 5
+/** Scratch stamp used by matching to visit each (node, position) at most once. */
+export const F_STAMP = 6
+/** Number of destinations bound at this node (the list itself is in `data`). */
+export const F_DATA = 7
+
 /**
- * The shared-prefix trie of topic binding keys, stored as parallel int arrays indexed by node id.
+ * The shared-prefix trie of topic binding keys.
  *
- * Each node knows its parent and the label of the edge that leads to it (a literal word id, `*` or
- * `#`); `*` and `#` children are kept in their own arrays so matching reaches them without a hash
- * lookup. A node reached by a `#` edge may consume any word and stay where it is. Leaf data (the
- * destination ids bound at a node) is kept per node; nodes with neither data nor children are freed.
+ * Nodes are fixed-size int records in one Int32Array, so matching touches one cache line per state
+ * (labels, wildcard children, counts and the visit stamp side by side); literal edges live in one
+ * flat hash table. A node reached by a `#` edge may consume any word and stay where it is. Nodes
+ * left with neither data nor children are freed and their ids reused.
  */
 export class TopicTrie {
   readonly words = new WordTable()
   readonly edges = new EdgeTable()
-  parent: Int32Array
-  label: Int32Array
-  star: Int32Array
-  hash: Int32Array
-  /** Number of children (literal + `*` + `#`). */
-  childCount: Int32Array
+  nodes: Int32Array
   /** Destination ids bound at each node (binding keys that end here). */
   data: (number[] | undefined)[] = []
+  /** Destination → list index, for nodes with many destinations (a scan would make add O(n)). */
+  private positions = new Map<number, Map<number, number>>()
   private freeNodes: number[] = []
   private nodeTop = 1
   /** Number of live nodes, root included. */
   liveNodes = 1
 
   constructor() {
-    const cap = 64
-    this.parent = new Int32Array(cap).fill(-1)
-    this.label = new Int32Array(cap)
-    this.star = new Int32Array(cap).fill(-1)
-    this.hash = new Int32Array(cap).fill(-1)
-    this.childCount = new Int32Array(cap)
+    this.nodes = new Int32Array(64 * NODE_STRIDE)
+    this.initNode(ROOT, -1, 0)
   }
 
-  /** Capacity of the node arrays (node ids are below it). */
-  get capacity(): number {
-    return this.parent.length
+  /** Number of node ids in use or free (every id is below it). */
+  get nodeIdLimit(): number {
+    return this.nodeTop
+  }
+
+  /** Bytes held by typed arrays. */
+  get bytes(): number {
+    return this.nodes.byteLength + this.edges.bytes
+  }
+
+  /** Field `field` of node `node`. */
+  get(node: number, field: number): number {
+    return this.nodes[node * NODE_STRIDE + field]
   }
 
   /** The child of `node` along edge `label`, or -1. */
   child(node: number, label: number): number {
-    if (label === STAR_WORD) return this.star[node]
-    if (label === HASH_WORD) return this.hash[node]
-    return label === -1 ? -1 : this.edges.get(node, label)
+    if (label === STAR_WORD) return this.get(node, F_STAR)
+    if (label === HASH_WORD) return this.get(node, F_HASH)
+    return label === -1 || this.get(node, F_LITERALS) === 0 ? -1 : this.edges.get(node, label)
   }
 
   /** The node a binding key's words lead to, or -1 when no binding uses that path. */
   find(words: string[]): number {
     let node = ROOT
-    for (let i = 0; i < words.length && node >= 0; i++) {
-      const label = this.words.labelOf(words[i])
-      if (label === -1) return -1
-      node = this.child(node, label)
-    }
+    for (let i = 0; i < words.length && node >= 0; i++) node = this.child(node, this.words.labelOf(words[i]))
     return node
   }
 
@@ -64,15 +85,18 @@ export class TopicTrie {
   ensure(words: string[]): number {
     let node = ROOT
     for (const word of words) {
-      const label = this.words.labelOf(word)
-      let next = label === -1 ? -1 : this.child(node, label)
+      let next = this.child(node, this.words.labelOf(word))
       if (next < 0) {
         const edge = word === '*' ? STAR_WORD : word === '#' ? HASH_WORD : this.words.acquire(word)
         next = this.newNode(node, edge)
-        if (edge === STAR_WORD) this.star[node] = next
-        else if (edge === HASH_WORD) this.hash[node] = next
-        else this.edges.set(node, edge, next)
-        this.childCount[node]++
+        const at = node * NODE_STRIDE
+        if (edge === STAR_WORD) this.nodes[at + F_STAR] = next
+        else if (edge === HASH_WORD) this.nodes[at + F_HASH] = next
+        else {
+          this.edges.set(node, edge, next)
+          this.nodes[at + F_LITERALS]++
+        }
+        this.nodes[at + F_CHILDREN]++
       }
       node = next
     }
@@ -81,21 +105,74 @@ export class TopicTrie {
 
   /** Frees `node` and its ancestors while they hold no data and no children. */
   prune(node: number): void {
-    while (node !== ROOT && this.childCount[node] === 0 && this.data[node] === undefined) {
-      const parent = this.parent[node]
-      const edge = this.label[node]
-      if (edge === STAR_WORD) this.star[parent] = -1
-      else if (edge === HASH_WORD) this.hash[parent] = -1
+    const nodes = this.nodes
+    while (
+      node !== ROOT &&
+      nodes[node * NODE_STRIDE + F_CHILDREN] === 0 &&
+      nodes[node * NODE_STRIDE + F_DATA] === 0
+    ) {
+      const parent = nodes[node * NODE_STRIDE + F_PARENT]
+      const edge = nodes[node * NODE_STRIDE + F_LABEL]
+      const at = parent * NODE_STRIDE
+      if (edge === STAR_WORD) nodes[at + F_STAR] = -1
+      else if (edge === HASH_WORD) nodes[at + F_HASH] = -1
       else {
         this.edges.delete(parent, edge)
         this.words.release(edge)
+        nodes[at + F_LITERALS]--
       }
-      this.childCount[parent]--
-      this.parent[node] = -1
+      nodes[at + F_CHILDREN]--
+      nodes[node * NODE_STRIDE + F_PARENT] = -1
+      this.data[node] = undefined
       this.freeNodes.push(node)
       this.liveNodes--
       node = parent
     }
+  }
+
+  /** Adds destination id `dest` at `node`; false if it was already there. */
+  addData(node: number, dest: number): boolean {
+    let list = this.data[node]
+    if (list === undefined) {
+      list = []
+      this.data[node] = list
+    }
+    const pos = this.positions.get(node)
+    if (pos ? pos.has(dest) : list.includes(dest)) return false
+    list.push(dest)
+    if (pos) pos.set(dest, list.length - 1)
+    else if (list.length > SET_THRESHOLD) this.positions.set(node, new Map(list.map((d, i) => [d, i])))
+    this.nodes[node * NODE_STRIDE + F_DATA] = list.length
+    return true
+  }
+
+  /** Removes destination id `dest` at `node` (then prunes); false if it was not there. */
+  removeData(node: number, dest: number): boolean {
+    const list = this.data[node]
+    if (list === undefined) return false
+    const pos = this.positions.get(node)
+    const at = pos ? (pos.get(dest) ?? -1) : list.indexOf(dest)
+    if (at < 0) return false
+    const last = list.pop() as number
+    if (at < list.length) list[at] = last
+    if (pos) {
+      pos.delete(dest)
+      if (at < list.length) pos.set(last, at)
+      if (list.length <= SET_THRESHOLD / 2) this.positions.delete(node)
+    }
+    this.nodes[node * NODE_STRIDE + F_DATA] = list.length
+    if (list.length === 0) {
+      this.data[node] = undefined
+      this.prune(node)
+    }
+    return true
+  }
+
+  /** Ids of live nodes in increasing order (for traces; not used when matching). */
+  liveNodeIds(): number[] {
+    const ids = [ROOT]
+    for (let n = 1; n < this.nodeTop; n++) if (this.get(n, F_PARENT) >= 0) ids.push(n)
+    return ids
   }
 
   private newNode(parent: number, edge: number): number {
@@ -103,29 +180,28 @@ export class TopicTrie {
     if (this.freeNodes.length > 0) id = this.freeNodes.pop() as number
     else {
       id = this.nodeTop++
-      if (id >= this.parent.length) this.grow()
+      if ((id + 1) * NODE_STRIDE > this.nodes.length) {
+        const bigger = new Int32Array(this.nodes.length * 2)
+        bigger.set(this.nodes)
+        this.nodes = bigger
+      }
     }
-    this.parent[id] = parent
-    this.label[id] = edge
-    this.star[id] = -1
-    this.hash[id] = -1
-    this.childCount[id] = 0
-    this.data[id] = undefined
+    this.initNode(id, parent, edge)
     this.liveNodes++
     return id
   }
 
-  private grow(): void {
-    const cap = this.parent.length * 2
-    const widen = (a: Int32Array, fill: number) => {
-      const b = new Int32Array(cap).fill(fill)
-      b.set(a)
-      return b
-    }
-    this.parent = widen(this.parent, -1)
-    this.label = widen(this.label, 0)
-    this.star = widen(this.star, -1)
-    this.hash = widen(this.hash, -1)
-    this.childCount = widen(this.childCount, 0)
+  private initNode(id: number, parent: number, edge: number): void {
+    const at = id * NODE_STRIDE
+    const nodes = this.nodes
+    nodes[at + F_PARENT] = parent
+    nodes[at + F_LABEL] = edge
+    nodes[at + F_STAR] = -1
+    nodes[at + F_HASH] = -1
+    nodes[at + F_CHILDREN] = 0
+    nodes[at + F_LITERALS] = 0
+    nodes[at + F_STAMP] = 0
+    nodes[at + F_DATA] = 0
+    this.data[id] = undefined
   }
 }

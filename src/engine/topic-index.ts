@@ -1,5 +1,27 @@
+import { createDestTable } from './routing-index-dests'
+import * as layout from './topic-index-trie'
 import { ROOT, TopicTrie } from './topic-index-trie'
 import { HASH_WORD, splitTopicWords } from './topic-index-words'
+
+// Node record layout (mirrors topic-index-trie.ts; local constants so the hot loop inlines them).
+const S = 8
+const F_LABEL = 1
+const F_STAR = 2
+const F_HASH = 3
+const F_LITERALS = 5
+const F_STAMP = 6
+const F_DATA = 7
+if (
+  S !== layout.NODE_STRIDE ||
+  F_LABEL !== layout.F_LABEL ||
+  F_STAR !== layout.F_STAR ||
+  F_HASH !== layout.F_HASH ||
+  F_LITERALS !== layout.F_LITERALS ||
+  F_STAMP !== layout.F_STAMP ||
+  F_DATA !== layout.F_DATA
+) {
+  throw new Error('topic-index: node layout out of sync with topic-index-trie')
+}
 
 /** A set of topic bindings `(binding key, destination)` that routes keys to destinations. */
 export interface TopicIndex<D = string> {
@@ -13,155 +35,97 @@ export interface TopicIndex<D = string> {
   readonly size: number
 }
 
-/** Above this many destinations on one node, membership checks use a Set instead of a scan. */
-const SET_THRESHOLD = 16
-
 /**
  * Creates a topic index following RabbitMQ's rules (`""` = zero words, empty words are literal,
- * `*` = one word, `#` = zero or more words, wildcards only as whole words, exact byte comparison).
+ * `*` = one word, `#` = zero or more words, wildcards only as whole words, exact comparison).
  *
  * Matching advances the set of live trie states word by word, like RabbitMQ's trie walk with its
- * visited-state memo: each (node, position) pair is visited at most once, so the cost is bounded by
- * nodes × words whatever the number of `#`. Nothing is allocated per matched binding; duplicates are
- * dropped with epoch stamps.
+ * visited-state memo: each (node, position) pair is entered at most once, so the cost is bounded by
+ * nodes × words whatever the number of `#`. Nothing is allocated per matched binding: states and
+ * destinations are de-duplicated with epoch stamps.
  */
 export function createTopicIndex<D = string>(): TopicIndex<D> {
   const trie = new TopicTrie()
-  const destIds = new Map<D, number>()
-  const destValues: D[] = []
-  const destRefs: number[] = []
-  const destFree: number[] = []
-  let destStamp = new Uint32Array(16)
-  let destEpoch = 0
-  const nodeSets = new Map<number, Set<number>>()
+  const dests = createDestTable<D>()
   let size = 0
-
-  // Live-state buffers and per-node stamps, reused by every match.
-  let stamp = new Uint32Array(64)
-  let epoch = 0
+  // Live-state buffers reused by every match.
   let cur = new Int32Array(64)
   let next = new Int32Array(64)
-
-  function destIdOf(dest: D): number {
-    let id = destIds.get(dest)
-    if (id === undefined) {
-      id = destFree.length > 0 ? (destFree.pop() as number) : destValues.length
-      destIds.set(dest, id)
-      destValues[id] = dest
-      destRefs[id] = 0
-      if (id >= destStamp.length) {
-        const s = new Uint32Array(destStamp.length * 2)
-        s.set(destStamp)
-        destStamp = s
-      }
-    }
-    return id
-  }
+  let epoch = 0
 
   function add(pattern: string, dest: D): void {
     const node = trie.ensure(splitTopicWords(pattern))
-    const id = destIdOf(dest)
-    let list = trie.data[node]
-    if (list === undefined) {
-      list = []
-      trie.data[node] = list
-    }
-    const set = nodeSets.get(node)
-    if (set ? set.has(id) : list.includes(id)) {
-      trie.prune(node)
-      return
-    }
-    list.push(id)
-    if (set) set.add(id)
-    else if (list.length > SET_THRESHOLD) nodeSets.set(node, new Set(list))
-    destRefs[id]++
-    size++
+    const id = dests.acquire(dest)
+    if (trie.addData(node, id)) size++
+    else dests.release(id)
   }
 
   function remove(pattern: string, dest: D): void {
-    const id = destIds.get(dest)
-    if (id === undefined) return
+    const id = dests.idOf(dest)
+    if (id < 0) return
     const node = trie.find(splitTopicWords(pattern))
-    if (node < 0) return
-    const list = trie.data[node]
-    if (list === undefined) return
-    const at = list.indexOf(id)
-    if (at < 0) return
-    list[at] = list[list.length - 1]
-    list.pop()
-    const set = nodeSets.get(node)
-    if (set) {
-      set.delete(id)
-      if (list.length <= SET_THRESHOLD / 2) nodeSets.delete(node)
-    }
-    size--
-    if (--destRefs[id] === 0) {
-      destIds.delete(dest)
-      destValues[id] = undefined as D
-      destFree.push(id)
-    }
-    if (list.length === 0) {
-      trie.data[node] = undefined
-      trie.prune(node)
+    if (node >= 0 && trie.removeData(node, id)) {
+      size--
+      dests.release(id)
     }
   }
 
-  function fitBuffers(): void {
-    const cap = trie.capacity
-    if (stamp.length < cap) {
-      const s = new Uint32Array(cap)
-      s.set(stamp)
-      stamp = s
-      cur = new Int32Array(cap)
-      next = new Int32Array(cap)
-    }
-  }
-
+  /** A fresh stamp; on wrap-around every node's stamp is cleared. */
   function nextEpoch(): number {
-    if (epoch === 0xffffffff) {
-      stamp.fill(0)
+    if (epoch === 0x7fffffff) {
+      const nodes = trie.nodes
+      for (let at = F_STAMP; at < nodes.length; at += S) nodes[at] = 0
       epoch = 0
     }
     return ++epoch
   }
 
   function match(routingKey: string): D[] {
-    fitBuffers()
-    const words = splitTopicWords(routingKey)
-    const { star, hash, label, edges } = trie
-    const wordTable = trie.words
+    if (cur.length < trie.nodeIdLimit) {
+      cur = new Int32Array(trie.nodes.length / S)
+      next = new Int32Array(trie.nodes.length / S)
+    }
+    const nodes = trie.nodes
+    const edges = trie.edges
+    const words = trie.words
     let e = nextEpoch()
     let n = 0
-    // Start: the root plus its `#` chain (a `#` may match zero words).
-    for (let c = ROOT; c >= 0 && stamp[c] !== e; c = hash[c]) {
-      stamp[c] = e
+    // Start: the root and its `#` chain (a `#` may match zero words).
+    for (let c = ROOT; c >= 0 && nodes[c * S + F_STAMP] !== e; c = nodes[c * S + F_HASH]) {
+      nodes[c * S + F_STAMP] = e
       cur[n++] = c
     }
-    for (let w = 0; w < words.length && n > 0; w++) {
-      const wid = wordTable.lookup(words[w])
+    // Words are cut one at a time, so a key whose states die early is not split any further.
+    const len = routingKey.length
+    let pos = len === 0 ? -1 : 0
+    while (pos >= 0 && n > 0) {
+      const dot = routingKey.indexOf('.', pos)
+      const wid = words.lookup(dot < 0 ? routingKey.slice(pos) : routingKey.slice(pos, dot))
+      pos = dot < 0 ? -1 : dot + 1
       e = nextEpoch()
       let m = 0
       for (let i = 0; i < n; i++) {
         const s = cur[i]
+        const at = s * S
         // Successors: the literal edge, the `*` edge, and `s` itself when it is a `#` node (a `#`
         // consumes the word and stays). Each enters with its `#` chain (the zero-word closure).
-        let c = wid >= 0 ? edges.get(s, wid) : -1
-        while (c >= 0 && stamp[c] !== e) {
-          stamp[c] = e
+        let c = wid >= 0 && nodes[at + F_LITERALS] > 0 ? edges.get(s, wid) : -1
+        while (c >= 0 && nodes[c * S + F_STAMP] !== e) {
+          nodes[c * S + F_STAMP] = e
           next[m++] = c
-          c = hash[c]
+          c = nodes[c * S + F_HASH]
         }
-        c = star[s]
-        while (c >= 0 && stamp[c] !== e) {
-          stamp[c] = e
+        c = nodes[at + F_STAR]
+        while (c >= 0 && nodes[c * S + F_STAMP] !== e) {
+          nodes[c * S + F_STAMP] = e
           next[m++] = c
-          c = hash[c]
+          c = nodes[c * S + F_HASH]
         }
-        c = label[s] === HASH_WORD ? s : -1
-        while (c >= 0 && stamp[c] !== e) {
-          stamp[c] = e
+        c = nodes[at + F_LABEL] === HASH_WORD ? s : -1
+        while (c >= 0 && nodes[c * S + F_STAMP] !== e) {
+          nodes[c * S + F_STAMP] = e
           next[m++] = c
-          c = hash[c]
+          c = nodes[c * S + F_HASH]
         }
       }
       const t = cur
@@ -169,23 +133,15 @@ export function createTopicIndex<D = string>(): TopicIndex<D> {
       next = t
       n = m
     }
-    if (destEpoch === 0xffffffff) {
-      destStamp.fill(0)
-      destEpoch = 0
-    }
-    const de = ++destEpoch
     const out: D[] = []
+    if (n === 0) return out
+    const round = dests.startRound()
     const data = trie.data
     for (let i = 0; i < n; i++) {
-      const list = data[cur[i]]
-      if (list === undefined) continue
-      for (let j = 0; j < list.length; j++) {
-        const d = list[j]
-        if (destStamp[d] !== de) {
-          destStamp[d] = de
-          out.push(destValues[d])
-        }
-      }
+      const s = cur[i]
+      if (nodes[s * S + F_DATA] === 0) continue
+      const list = data[s] as number[]
+      for (let j = 0; j < list.length; j++) dests.emit(list[j], round, out)
     }
     return out
   }
