@@ -3,7 +3,7 @@
  * class and `==`, so a short and a long with the same number are equivalent.
  */
 import { valueKey } from './amqp-equality'
-import { erlangTypeName } from './errors'
+import { erlangTerm, erlangTypeName } from './errors'
 import type { AmqpValue } from './types'
 
 const INT = new Set(['byte', 'unsignedbyte', 'short', 'unsignedshort', 'int', 'unsignedint', 'long'])
@@ -22,9 +22,17 @@ export function sameArg(a: AmqpValue | undefined, b: AmqpValue | undefined, byCl
   return a.type === b.type && valueKey(a) === valueKey(b)
 }
 
-/** The broker's wording for an argument in an inequivalence message. */
-export function describeArg(v: AmqpValue | undefined): string {
-  if (v === undefined) return 'none'
-  const shown = typeof v.value === 'object' ? JSON.stringify(v.value) : String(v.value)
-  return `the value '${shown}' of type '${erlangTypeName(v.type)}'`
+function plain(v: AmqpValue): string {
+  return v.type === 'longstr' || v.type === 'bytes' ? v.value : erlangTerm(v)
+}
+
+/**
+ * The two sides of an argument inequivalence as rabbit_misc words them: bare values when both are
+ * present (`'b'` … `'a'`), `the value 'b' of type 'longstr'` … `none` when one side is missing.
+ */
+export function describeArgs(got: AmqpValue | undefined, cur: AmqpValue | undefined): [string, string] {
+  if (got && cur) return [`'${plain(got)}'`, `'${plain(cur)}'`]
+  const typed = (v: AmqpValue | undefined) =>
+    v === undefined ? 'none' : `the value '${plain(v)}' of type '${erlangTypeName(v.type)}'`
+  return [typed(got), typed(cur)]
 }

@@ -1,6 +1,6 @@
 /** exchange.declare and queue.declare, with the broker's checks in the broker's order. */
 
-import { describeArg, sameArg } from './arg-equivalence'
+import { describeArgs, sameArg } from './arg-equivalence'
 import { erlangTypeName, errors } from './errors'
 import { type Broker, ensureVhost, newExchange } from './model'
 import { checkShortstr, hasReservedPrefix, stripCrLf, tableOf } from './names'
@@ -45,14 +45,13 @@ export function declareExchange(broker: Broker, spec: ScenarioExchange): void {
   for (const [field, got, cur] of checks)
     if (got !== cur) throw errors.inequivalent(field, 'exchange', name, vhostName, `'${got}'`, `'${cur}'`)
   // Only alternate-exchange is compared among the arguments (rabbit_exchange:assert_args_equivalence).
-  if (!sameArg(args[AE], existing.arguments[AE]))
+  if (!sameArg(args[AE], existing.arguments[AE], true))
     throw errors.inequivalent(
       AE,
       'exchange',
       name,
       vhostName,
-      describeArg(args[AE]),
-      describeArg(existing.arguments[AE]),
+      ...describeArgs(args[AE], existing.arguments[AE]),
     )
 }
 
@@ -112,8 +111,7 @@ export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
           'queue',
           name,
           vhostName,
-          describeArg(args[k]),
-          describeArg(existing.arguments[k]),
+          ...describeArgs(args[k], existing.arguments[k]),
         )
   } else {
     if (broker.profile.rejectTransientQueues && !durable && !exclusive)
