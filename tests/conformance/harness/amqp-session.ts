@@ -84,8 +84,12 @@ export class AmqpSession {
     try {
       return { ok: true, value: await Promise.race([step(ch), timeout]) }
     } catch (e) {
-      if (e instanceof TypeError || e instanceof RangeError)
+      if (e instanceof TypeError || e instanceof RangeError) {
+        // amqplib refused to encode (e.g. a shortstr over 255 bytes). After such a throw inside an RPC
+        // its channel waits forever for a reply that never comes, so abandon it and open a new one.
+        this.chClosed = true
         return { ok: false, refusal: parseClose(e, 'client') }
+      }
       if ((e as Error).message.startsWith('step timed out')) throw e
       // The close frame can race the rejected promise: wait for the close events before reading them.
       for (let i = 0; i < 100 && !this.chClosed && !this.connClosed; i++) {

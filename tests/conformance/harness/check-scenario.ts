@@ -1,4 +1,4 @@
-import type { Scenario, ScenarioResult } from '../../../src/engine'
+import type { ProfileName, Scenario, ScenarioResult } from '../../../src/engine'
 import { comparable, compareTexts, describeDiff, publishAgreement } from './compare'
 import { engineRunScenario } from './engine-adapter'
 import type { MgmtApi } from './mgmt-api'
@@ -24,11 +24,15 @@ export interface Checked {
 let counter = 0
 const RUN = Math.random().toString(36).slice(2, 8)
 
-/** Runs one scenario through the engine and the broker and compares the two results. */
+/**
+ * Runs one scenario through the engine and the broker and compares the two results.
+ * `engineProfile` overrides the engine's profile (the suite's self-check uses it to prove it can fail).
+ */
 export async function checkScenario(
   name: string,
   scenario: Scenario,
   target: BrokerTarget,
+  engineProfile?: ProfileName,
 ): Promise<Checked> {
   if (scenario.profile !== 'rabbitmq-3.10') {
     throw new Error(
@@ -39,7 +43,10 @@ export async function checkScenario(
   const broker = await runOnBroker(scenario, target.amqpUrl, target.api, vhost)
   let engine: ScenarioResult
   try {
-    engine = engineRunScenario()(structuredClone(scenario)).result
+    engine = engineRunScenario()({
+      ...structuredClone(scenario),
+      profile: engineProfile ?? scenario.profile,
+    }).result
   } catch (e) {
     const report = `${name}: the engine threw ${(e as Error).stack}\nscenario: ${JSON.stringify(scenario)}`
     const ids = (scenario.publishes ?? []).map((p) => p.id)
