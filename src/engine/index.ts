@@ -18,6 +18,7 @@ export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } fr
 export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
 export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
+export { TimelineScriptError, validateTimelineScript } from './sim/script-validate'
 export * from './sim/sim-types'
 export { createTimeline, runTimeline, type TimelinePlayer } from './sim/timeline'
 export { operationsFromScenario } from './script/from-scenario'
@@ -37,4 +38,12 @@ export { createTopicIndex, type TopicIndex } from './topic-index'
 export { topicMatch } from './topic-match'
 export { topicMatchReference } from './topic-reference'
 export { EmptyWordError, splitWords } from './topic-words'
+export {
+  type TrieTrace,
+  type TrieTraceNode,
+  type TrieTraceOrigin,
+  type TrieTraceState,
+  type TrieTraceStep,
+  traceTrieMatch,
+} from './trie-trace'
 export * from './types'

@@ -10,6 +10,8 @@ export interface DestTable<D> {
   release(id: number): void
   /** The id of `dest`, or -1 if unknown. */
   idOf(dest: D): number
+  /** The destination with id `id` (which must be live). */
+  valueOf(id: number): D
   /** Starts a dedup round; pass the returned epoch to `emit`. */
   startRound(): number
   /** Appends the destination of `id` to `out` unless already emitted in this round. */
@@ -48,6 +50,9 @@ export function createDestTable<D>(): DestTable<D> {
     },
     idOf(dest) {
       return ids.get(dest) ?? -1
+    },
+    valueOf(id) {
+      return values[id] as D
     },
     startRound() {
       if (epoch === 0xffffffff) {

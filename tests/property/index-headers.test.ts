@@ -1,7 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type AmqpTable, type AmqpValue, createHeadersIndex, type ProfileName } from '../../src/engine'
-import { valuesEqual } from '../../src/engine/amqp-values'
+import {
+  type AmqpTable,
+  type AmqpValue,
+  createHeadersIndex,
+  type ProfileName,
+  valuesEqual,
+} from '../../src/engine'
 
 type Binding = { xMatch?: string; args: AmqpTable; dest: string }
 
