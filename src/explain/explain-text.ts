@@ -1,0 +1,141 @@
+/**
+ * One-line plain-text readings of the engine's explanation, shared by the why panel's two views.
+ * Pure: takes a translator, returns strings (rendered as React text by the callers).
+ */
+import { formatAmqpValue } from '../components/amqp-value'
+import type {
+  BindingEvaluation,
+  ExchangeHop,
+  HeadersRow,
+  PublishExplanation,
+  PublishOutcome,
+  QueueDelivery,
+} from '../engine'
+import type { ExplainT } from './explain-messages'
+import { readTopic, type TopicReading } from './topic-steps'
+
+export const exchangeName = (name: string, t: ExplainT) => (name === '' ? t('defaultExchange') : name)
+
+/** The binding's criteria: the key for direct/topic, x-match and arguments for headers. */
+export function bindingCriteria(ev: BindingEvaluation): string {
+  if (ev.reason.kind === 'headers') {
+    const args = Object.entries(ev.arguments)
+      .filter(([k]) => k !== 'x-match')
+      .map(([k, v]) => `${k}=${formatAmqpValue(v)}`)
+    return [`x-match=${ev.reason.xMatch}`, ...args].join(', ')
+  }
+  return ev.routingKey === '' ? '""' : ev.routingKey
+}
+
+export function bindingTarget(ev: BindingEvaluation, t: ExplainT): string {
+  return ev.destinationType === 'queue'
+    ? t('toQueue', { name: ev.destination })
+    : t('toExchange', { name: ev.destination })
+}
+
+export function headersTally(rows: HeadersRow[]): { considered: number; matching: number } {
+  const considered = rows.filter((r) => r.considered)
+  return { considered: considered.length, matching: considered.filter((r) => r.result).length }
+}
+
+export function topicFailureText(reading: TopicReading, t: ExplainT): string {
+  const f = reading.failure
+  if (!f) return t('topicMatched')
+  if (f.kind === 'mismatch') return t('topicMismatch', { pattern: f.patternWord, word: f.keyWord })
+  if (f.kind === 'key-too-short') return t('topicKeyShort', { pattern: f.patternWord })
+  return t('topicKeyLong', { words: f.keyWords.join('.') })
+}
+
+/** Why this binding matched or not, in one line. */
+export function reasonText(ev: BindingEvaluation, t: ExplainT): string {
+  const r = ev.reason
+  switch (r.kind) {
+    case 'fanout':
+      return t('fanout')
+    case 'direct':
+      return r.compared
+        .map((c) =>
+          t('direct', {
+            binding: ev.routingKey,
+            key: c.routingKey,
+            verdict: c.equal ? t('equal') : t('different'),
+          }),
+        )
+        .join('; ')
+    case 'topic':
+      return r.perKey
+        .map((te) => `${t('topicKey', { key: te.routingKey })}: ${topicFailureText(readTopic(te), t)}`)
+        .join('; ')
+    case 'headers': {
+      if (r.rows.length === 0) return t('headersEmpty')
+      const { considered, matching } = headersTally(r.rows)
+      return t('headersSummary', { mode: r.xMatch, count: matching, total: considered })
+    }
+  }
+}
+
+/** How the exchange was reached, then what happened to its alternate exchange and skipped hops. */
+export function viaText(hop: ExchangeHop, t: ExplainT): string {
+  const via = hop.via
+  if (via.kind === 'publish') return t('viaPublish')
+  if (via.kind === 'binding') return t('viaBinding', { from: exchangeName(via.from, t) })
+  return t('viaAlternate', { from: exchangeName(via.from, t) })
+}
+
+export function hopNotes(hop: ExchangeHop, t: ExplainT): string[] {
+  const notes: string[] = []
+  for (const look of hop.defaultLookups ?? []) {
+    notes.push(
+      look.queueExists
+        ? t('defaultFound', { key: look.routingKey })
+        : t('defaultMissing', { key: look.routingKey }),
+    )
+  }
+  if (hop.routedNothing) notes.push(t('routedNothing'))
+  const ae = hop.alternate
+  if (ae) {
+    const key = {
+      used: 'aeUsed',
+      'not-needed': 'aeNotNeeded',
+      missing: 'aeMissing',
+      'already-visited': 'aeAlreadyVisited',
+    } as const
+    notes.push(t(key[ae.status], { name: ae.name }))
+  }
+  for (const name of hop.skippedExchanges) notes.push(t('skipped', { name: exchangeName(name, t) }))
+  return notes
+}
+
+export function deliveryText(d: QueueDelivery, p: PublishExplanation, t: ExplainT): string {
+  if (d.reachedBy.length > 1) return t('deliveryMerged', { queue: d.queue, n: d.reachedBy.length })
+  const by = d.reachedBy[0]
+  return t('deliveryOne', { queue: d.queue, via: by ? reachedByText(by, d.queue, p, t) : '' })
+}
+
+export function reachedByText(
+  by: QueueDelivery['reachedBy'][number],
+  queue: string,
+  p: PublishExplanation,
+  t: ExplainT,
+): string {
+  if (by.bindingId === null) return t('viaDefault')
+  const ev = p.hops.flatMap((h) => h.evaluations).find((e) => e.bindingId === by.bindingId)
+  return t('viaBindingOf', {
+    source: exchangeName(by.exchange, t),
+    queue,
+    key: ev ? bindingCriteria(ev) : by.bindingId,
+  })
+}
+
+export function outcomeText(outcome: PublishOutcome, queues: number, t: ExplainT): string {
+  switch (outcome.kind) {
+    case 'routed':
+      return t('outcomeRouted', { n: queues })
+    case 'returned':
+      return t('outcomeReturned')
+    case 'dropped':
+      return t('outcomeDropped')
+    case 'error':
+      return t('outcomeError', { code: outcome.code, text: outcome.text })
+  }
+}

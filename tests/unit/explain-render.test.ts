@@ -1,0 +1,84 @@
+/** The why panel and result table rendered to static HTML: content present, names escaped as text. */
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { runScenario } from '../../src/engine'
+import ResultTable from '../../src/explain/result-table'
+import WhyPanel from '../../src/explain/why-panel'
+import { HOSTILE_NAMES, runRich } from './diagram-fixtures'
+
+const { run, byId } = runRich()
+const html = (publishId: string, initialView: 'story' | 'table' = 'story') =>
+  renderToStaticMarkup(createElement(WhyPanel, { publish: byId(publishId), initialView }))
+
+describe('WhyPanel', () => {
+  it('lists every evaluated binding with matched / not matched, and the merged copy', () => {
+    const out = html('m1')
+    expect(out.match(/data-matched="true"/g)).toHaveLength(4)
+    expect(out).toContain('queue audit: reached by 2 bindings → 1 copy')
+    expect(out).toContain('data-outcome="routed"')
+    // headers comparison table with types
+    expect(out).toMatch(
+      /<tr data-header="pages">.*<code>3<\/code> <span class="amqp-type">(long|int|short|byte|signedint)[^<]*<\/span>/,
+    )
+  })
+
+  it('shows the unmatched bindings and where they failed', () => {
+    const out = html('m2')
+    expect(out.match(/data-matched="false"/g)).toHaveLength(3)
+    expect(out).toContain('stops: pattern word “order” does not match key word “zzz”')
+    expect(out).toContain('data-outcome="routed"')
+    expect(out).toContain('alternate exchange of orders')
+  })
+
+  it('has a table view with the same rows', () => {
+    const out = html('m1', 'table')
+    expect(out).toContain('<table class="why-table">')
+    expect(out.match(/<tr data-binding=/g)).toHaveLength(byId('m1').hops.flatMap((h) => h.evaluations).length)
+    expect(out).toContain('format: pdf (longstr) / pdf (longstr) → matched')
+    expect(html('m3', 'table')).toContain('312 NO_ROUTE')
+  })
+
+  it('renders hostile names as text', () => {
+    const r = runScenario({
+      exchanges: [{ name: HOSTILE_NAMES[2] as string, type: 'direct' }],
+      queues: HOSTILE_NAMES.slice(0, 4).map((name) => ({ name })),
+      bindings: HOSTILE_NAMES.slice(0, 4).map((name) => ({
+        source: HOSTILE_NAMES[2] as string,
+        destination: name,
+        destination_type: 'queue' as const,
+        routing_key: name,
+      })),
+      publishes: [
+        {
+          id: '<script>x</script>',
+          exchange: HOSTILE_NAMES[2] as string,
+          routing_key: HOSTILE_NAMES[0] as string,
+        },
+      ],
+    })
+    const p = r.publishes[0]
+    if (!p) throw new Error('no publish')
+    for (const view of ['story', 'table'] as const) {
+      const out = renderToStaticMarkup(createElement(WhyPanel, { publish: p, initialView: view }))
+      expect(out).not.toContain('<img')
+      expect(out).not.toContain('<script>')
+      expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;')
+      expect(out).toContain('a &quot;quoted&quot; b')
+    }
+  })
+})
+
+describe('ResultTable', () => {
+  it('has one row per queue with its message ids, and rows for returned, dropped and errors', () => {
+    const out = renderToStaticMarkup(createElement(ResultTable, { run }))
+    for (const [queue, ids] of Object.entries(run.result.queues)) {
+      const row = out.match(new RegExp(`<tr data-queue="${queue}">(.*?)</tr>`))?.[1] ?? ''
+      expect(row, queue).not.toBe('')
+      expect([...row.matchAll(/data-message="([^"]*)"/g)].map((m) => m[1])).toEqual(ids)
+    }
+    expect(out).toContain('<tr data-returned="m3">')
+    expect(out).toContain('<tr data-dropped="m4">')
+    expect(out).toMatch(/<tr data-error="m5" data-code="404">/)
+  })
+})
