@@ -16,7 +16,7 @@ function files(dir: string): string[] {
  * Blank out comments (and, with `strings`, the contents of string and template literals) so that the
  * English word "document" in a comment or an error message is not mistaken for the DOM global.
  */
-export function stripSource(source: string, strings: boolean): string {
+function stripSource(source: string, strings: boolean): string {
   let out = ''
   let i = 0
   while (i < source.length) {
