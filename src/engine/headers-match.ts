@@ -46,7 +46,10 @@ export function evaluateHeaders(
     const considered = key !== 'x-match' && (withX || !key.startsWith('x-'))
     const has = Object.hasOwn(headers, key)
     const row: HeadersRow = { key, bindingValue, considered, result: false, test: 'skipped' }
-    if (has) row.messageValue = (shown[key] ?? headers[key]) as AmqpValue
+    if (has) {
+      row.messageValue = (shown[key] ?? headers[key]) as AmqpValue
+      if (shown[key] && shown[key] !== headers[key]) row.comparedAs = headers[key] as AmqpValue
+    }
     if (considered) {
       if (bindingValue.type === 'void') {
         row.test = 'presence'

@@ -149,6 +149,11 @@ export interface HeadersRow {
   bindingValue: AmqpValue
   /** Absent when the message has no such header. */
   messageValue?: AmqpValue
+  /**
+   * The header value as the broker compared it, when that differs from `messageValue`
+   * (rabbitmq-4 turns timestamp headers from seconds into milliseconds before matching).
+   */
+  comparedAs?: AmqpValue
   /** false when the key is skipped by the x-match mode (x- keys in all / any). */
   considered: boolean
   result: boolean

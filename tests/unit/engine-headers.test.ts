@@ -64,6 +64,18 @@ describe('values', () => {
     expect(routes({ a: 7000 }, { a: ts }, 'rabbitmq-4')).toBe(true)
     expect(routes({ a: ts }, { a: ts }, 'rabbitmq-3.10')).toBe(true)
     expect(routes({ a: 7 }, { a: ts }, 'rabbitmq-3.10')).toBe(true)
+    const r = runScenario({
+      exchanges: [{ name: 'h', type: 'headers' }],
+      queues: [{ name: 'q' }],
+      bindings: [
+        { source: 'h', destination: 'q', destination_type: 'queue', routing_key: '', arguments: { a: 7000 } },
+      ],
+      publishes: [{ id: 'm', exchange: 'h', routing_key: '', headers: { a: ts } }],
+    })
+    const ev = r.publishes[0]?.hops[0]?.evaluations[0]
+    if (ev?.reason.kind !== 'headers') throw new Error('expected a headers reason')
+    expect(ev.reason.rows[0]?.messageValue).toEqual({ type: 'timestamp', value: 7 })
+    expect(ev.reason.rows[0]?.comparedAs).toEqual({ type: 'long', value: 7000 })
   })
 
   it('nested tables and arrays compare typed and exactly', () => {
