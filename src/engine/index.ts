@@ -18,6 +18,7 @@ export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } fr
 export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
 export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
+export { TimelineScriptError, validateTimelineScript } from './sim/script-validate'
 export * from './sim/sim-types'
 export { createTimeline, runTimeline, type TimelinePlayer } from './sim/timeline'
 export { operationsFromScenario } from './script/from-scenario'

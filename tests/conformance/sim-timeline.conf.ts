@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { validateTimelineScript } from '../../src/engine'
 import { MgmtApi } from './harness/mgmt-api'
 import { newTally, saveTally } from './harness/stats'
 import { compareOnBroker } from './sim/compare'
@@ -29,6 +32,41 @@ describe('timeline simulation vs RabbitMQ (seeded random timelines)', () => {
   for (let seed = BASE; seed < BASE + SEEDS; seed++) {
     it(`seed ${seed}`, async () => {
       const c = await compareOnBroker(`seed ${seed}`, randomTimeline(seed, 30), target)
+      tally.scenarios++
+      if (c.equal) tally.agreed++
+      else tally.disagreed++
+      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
+      expect(c.diffs.join('\n')).toBe('')
+    })
+  }
+})
+
+describe('timeline simulation vs RabbitMQ (seeded random timelines with purge, delete, redeclare, connection close)', () => {
+  for (let seed = BASE; seed < BASE + Math.ceil(SEEDS / 2); seed++) {
+    it(`lifecycle seed ${seed}`, async () => {
+      const c = await compareOnBroker(`lifecycle seed ${seed}`, randomTimeline(seed, 30, true), target)
+      tally.scenarios++
+      if (c.equal) tally.agreed++
+      else tally.disagreed++
+      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
+      expect(c.diffs.join('\n')).toBe('')
+    })
+  }
+})
+
+/** The timeline lessons themselves, played on the broker. */
+const lessonDir = join(import.meta.dirname, '../../lessons/timeline')
+const lessonIds = (JSON.parse(readFileSync(join(lessonDir, 'index.json'), 'utf8')) as { order: string[] })
+  .order
+
+describe('timeline lessons vs RabbitMQ', () => {
+  for (const id of lessonIds) {
+    it(id, async () => {
+      const script = validateTimelineScript(
+        JSON.parse(readFileSync(join(lessonDir, `${id}.json`), 'utf8')),
+        id,
+      )
+      const c = await compareOnBroker(`lesson ${id}`, script, target)
       tally.scenarios++
       if (c.equal) tally.agreed++
       else tally.disagreed++

@@ -24,6 +24,8 @@ interface OpBase {
   /** The channel the client uses; omitted = the implicit channel `ch` on connection `conn`. */
   channel?: string
   note?: StepNote
+  /** A lesson marks a step it expects the broker (or client) to refuse; tests check it. */
+  expectError?: boolean
 }
 
 /** One client operation of a timeline script. */
