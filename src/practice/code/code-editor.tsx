@@ -29,7 +29,6 @@ typescriptDefaults.setCompilerOptions({
   target: ScriptTarget.ES2020,
   strict: true,
   noEmitOnError: false,
-  lib: ['es2020'],
 })
 
 /** The learner's TypeScript, compiled to JavaScript by Monaco's TS worker. */

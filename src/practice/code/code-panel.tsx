@@ -29,27 +29,29 @@ function VisibleTests({ ex }: { ex: CodeExercise }) {
     [ex],
   )
   return (
-    <table className="tests-table" data-testid="visible-tests">
-      <caption>{t('visibleTests', { hidden: ex.hidden.length })}</caption>
-      <thead>
-        <tr>
-          <th>{t('call')}</th>
-          <th>{t('expected')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.call}>
-            <td>
-              <code>{r.call}</code>
-            </td>
-            <td>
-              <code>{ex.kind === 'cases' ? t('casesExpected') : r.expected}</code>
-            </td>
+    <>
+      <p className="muted">{t('visibleTests', { hidden: ex.hidden.length })}</p>
+      <table className="tests-table" data-testid="visible-tests">
+        <thead>
+          <tr>
+            <th>{t('call')}</th>
+            <th>{t('expected')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.call}>
+              <td>
+                <code>{r.call}</code>
+              </td>
+              <td>
+                <code>{ex.kind === 'cases' ? t('casesExpected') : r.expected}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   )
 }
 

@@ -74,7 +74,7 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
         <div className="predict-body">
           <RouteDiagramView
             scenario={scenario}
-            picked={picked}
+            picked={present && answerSet ? answerSet : picked}
             answer={answerSet}
             theme={theme}
             label={t('diagramLabel')}

@@ -32,7 +32,7 @@ export function routeDiagram(s: Scenario, marks: RouteMarks, theme: 'light' | 'd
   const exchanges = s.exchanges ?? []
   exchanges.forEach((x, i) => {
     exId.set(x.name, `ex_${i}`)
-    lines.push(`  ex_${i}{{${escapeLabel(`${x.name}\n${x.type}`)}}}`)
+    lines.push(`  ex_${i}{{${escapeLabel(`${x.name} (${x.type})`)}}}`)
   })
   ;(s.queues ?? []).forEach((q, i) => {
     qId.set(q.name, queueNodeId(i))
@@ -40,12 +40,12 @@ export function routeDiagram(s: Scenario, marks: RouteMarks, theme: 'light' | 'd
   })
   const p = s.publishes?.[0]
   if (p) {
-    const headers = p.headers ? `\n${argsLabel(p.headers)}` : ''
-    const flag = p.mandatory ? '\nmandatory' : ''
+    const headers = p.headers ? ` · ${argsLabel(p.headers)}` : ''
+    const flag = p.mandatory ? ' · mandatory' : ''
     lines.push(`  pub_0[/${escapeLabel(`${p.routing_key === '' ? '""' : p.routing_key}${headers}${flag}`)}/]`)
     if (p.exchange === '' && !exId.has('')) {
       exId.set('', 'ex_default')
-      lines.push(`  ex_default{{${escapeLabel('(default)\ndirect')}}}`)
+      lines.push(`  ex_default{{${escapeLabel('"" (default, direct)')}}}`)
     }
     const target = exId.get(p.exchange)
     if (target) lines.push(`  pub_0 --> ${target}`)

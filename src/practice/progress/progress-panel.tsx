@@ -1,13 +1,20 @@
 /** Progress overview with export (JSON file), import (validated) and reset; reports a corrupt store. */
 import { type ChangeEvent, useState } from 'react'
+import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
-import { FIXED_IDS } from '../exercise-registry'
+import { FIXED_IDS, resolveExercise } from '../exercise-registry'
 import { practiceMessages } from '../practice-messages'
 import { isSolved } from './progress-model'
 import { useProgress } from './progress-store'
 
+function titleOf(id: string, lang: 'en' | 'zh-CN'): string {
+  const r = resolveExercise(id)
+  return r && r.kind !== 'generated' ? `${r.item.title[lang]} (${id})` : id
+}
+
 export default function ProgressPanel() {
   const t = useT(practiceMessages)
+  const lang = useLanguage((s) => s.lang)
   const { progress, corrupt, reset, importText, exportText, dismissCorrupt } = useProgress()
   const [message, setMessage] = useState<string | null>(null)
   const entries = progress.entries
@@ -92,7 +99,7 @@ export default function ProgressPanel() {
             return (
               <tr key={id} data-id={id} data-status={e?.status ?? 'none'}>
                 <td>
-                  <a href={`?view=practice&exercise=${encodeURIComponent(id)}`}>{id}</a>
+                  <a href={`?view=practice&exercise=${encodeURIComponent(id)}`}>{titleOf(id, lang)}</a>
                 </td>
                 <td>{t(`status_${e?.status ?? 'none'}` as 'status_none')}</td>
                 <td>{e?.attempts ?? 0}</td>

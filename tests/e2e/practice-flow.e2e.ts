@@ -1,0 +1,208 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerOf } from '../../src/practice/answer'
+import { explainOnly } from '../../src/practice/engine-run'
+import { parseQuestionId } from '../../src/practice/generator/generate'
+import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser'
+
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Clicks the diagram node of a queue (click delegation on the Mermaid SVG). */
+async function clickQueueNode(page: Page, queue: string) {
+  await page.locator('[data-testid="practice-diagram"] g.node', { hasText: queue }).first().click()
+}
+
+function expectClean(w: WatchedPage) {
+  expect(w.pageErrors).toEqual([])
+  expect(w.consoleErrors).toEqual([])
+  expect(w.externalRequests).toEqual([])
+}
+
+describe('practice: predict the path', () => {
+  it('is answered wrongly, then rightly; the progress survives a reload', async () => {
+    const w = await openPage(browser, '?view=practice')
+    const { page } = w
+    await page.locator('[data-testid="practice-diagram"] svg').waitFor({ timeout: 30_000 })
+    // wrong: audit (checkbox) + billing (clicked on the diagram)
+    await page.getByTestId('mark-audit').check()
+    await clickQueueNode(page, 'billing')
+    await expect.poll(() => page.getByTestId('mark-billing').isChecked()).toBe(true)
+    await page.getByTestId('predict-check').click()
+    const result = page.getByTestId('predict-result')
+    await expect.poll(() => result.getAttribute('data-correct')).toBe('false')
+    const facts = await page.getByTestId('separating-facts').textContent()
+    expect(facts).toContain('billing')
+    expect(facts).toContain('order.paid')
+    expect(await page.getByTestId('predict-answer').count()).toBe(0)
+    await screenshot(page, 'practice-predict-wrong')
+    // right: unmark billing on the diagram, mark notify with the keyboard
+    await clickQueueNode(page, 'billing')
+    await page.getByTestId('mark-notify').focus()
+    await page.keyboard.press('Space')
+    await page.getByTestId('predict-check').click()
+    await expect.poll(() => result.getAttribute('data-correct')).toBe('true')
+    expect(await page.getByTestId('predict-answer').textContent()).toContain('audit, notify')
+    await expect.poll(() => page.locator('[data-testid="practice-diagram"] g.node.right').count()).toBe(2)
+    await screenshot(page, 'practice-predict-right')
+    // progress is stored and survives a reload
+    await page.reload()
+    await page.getByTestId('tab-progress').click()
+    const row = page.locator('[data-testid="progress-table"] tr[data-id="predict-orders"]')
+    await expect.poll(() => row.getAttribute('data-status')).toBe('correct')
+    expect(await row.locator('td').nth(2).textContent()).toBe('2')
+    await screenshot(page, 'practice-progress')
+    expectClean(w)
+    await w.context.close()
+  })
+})
+
+describe('practice: generated question', () => {
+  it('is answered with the engine’s answer and graded right; a new question replaces it', async () => {
+    const w = await openPage(browser, '?view=practice&tab=generated', {
+      colorScheme: 'dark',
+      locale: 'zh-CN',
+    })
+    const { page } = w
+    await page.getByTestId('gen-level').selectOption('2')
+    await page.getByTestId('gen-template').selectOption('e2e')
+    const id = (await page.getByTestId('gen-id').textContent())?.trim() ?? ''
+    const q = parseQuestionId(id)
+    expect(q, id).not.toBeNull()
+    if (!q) return
+    const answer = answerOf(explainOnly(q.scenario).publish)
+    await page.locator('[data-testid="practice-diagram"] svg').waitFor({ timeout: 30_000 })
+    for (const queue of answer.queues) await page.getByTestId(`mark-${queue}`).check()
+    if (answer.outcome === 'returned' || answer.outcome === 'dropped')
+      await page.getByTestId(`nowhere-${answer.outcome}`).check()
+    await page.getByTestId('predict-check').click()
+    await expect.poll(() => page.getByTestId('predict-result').getAttribute('data-correct')).toBe('true')
+    expect(await page.getByTestId('generated-prompt').textContent()).toContain('ingress')
+    await screenshot(page, 'practice-generated-dark-zh')
+    await page.getByTestId('gen-new').click()
+    await expect.poll(async () => (await page.getByTestId('gen-id').textContent())?.trim()).not.toBe(id)
+    expect(await page.getByTestId('predict-result').count()).toBe(0)
+    expectClean(w)
+    await w.context.close()
+  })
+})
+
+/** Replaces the editor's text by typing, as a learner would (select all, then insert). */
+async function setEditorText(page: Page, text: string) {
+  const lines = page.locator('[data-testid="code-editor"] .view-lines')
+  await lines.click()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Delete')
+  await page.keyboard.insertText(text)
+  const probe = text.split('\n')[0]?.slice(0, 20) ?? ''
+  await expect.poll(async () => ((await lines.textContent()) ?? '').replace(/\s+/g, ' ')).toContain(probe)
+}
+
+describe('practice: code exercises in the sandbox', () => {
+  it('fails with its first case shown, passes with a solution, and stops an endless loop while the page stays responsive', async () => {
+    const w = await openPage(browser, '?view=practice&tab=code')
+    const { page } = w
+    await page.locator('[data-testid="code-editor"] .monaco-editor').waitFor({ timeout: 30_000 })
+    const result = page.getByTestId('code-result')
+
+    // the starter returns false: the first visible case fails with expected vs actual
+    await page.getByTestId('code-run').click()
+    await expect.poll(() => result.getAttribute('data-kind'), { timeout: 20_000 }).toBe('fail')
+    expect(await page.getByTestId('first-failure').textContent()).toContain(
+      'matches("order.*", "order.created")',
+    )
+    expect(await page.getByTestId('failure-expected').textContent()).toBe('true')
+    expect(await page.getByTestId('failure-actual').textContent()).toBe('false')
+    await screenshot(page, 'practice-code-fail')
+
+    // network is not available inside the sandbox
+    await setEditorText(
+      page,
+      "function matches(p: string, k: string): boolean { fetch('http://example.com/'); return true }\n",
+    )
+    await page.getByTestId('code-run').click()
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('failure-actual')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toContain('fetch is not available')
+
+    // a typed TypeScript solution passes every visible and hidden test
+    await page.getByTestId('code-solution').click()
+    await page.getByTestId('code-run').click()
+    await expect.poll(() => result.getAttribute('data-kind'), { timeout: 20_000 }).toBe('pass')
+    expect(await result.textContent()).toContain('All 19 tests pass')
+    await screenshot(page, 'practice-code-pass')
+
+    // while (true) {} is stopped by terminating the worker; meanwhile the page reacts to clicks
+    await setEditorText(page, 'function matches(p: string, k: string): boolean {\n  while (true) {}\n}\n')
+    const started = Date.now()
+    await page.getByTestId('code-run').click()
+    await page.getByTestId('code-status').waitFor({ timeout: 10_000 })
+    const before = await page.evaluate(() => document.documentElement.dataset.theme)
+    await page.getByTestId('theme-toggle').click()
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 1000 })
+      .not.toBe(before)
+    expect(await page.getByTestId('code-status').count()).toBe(1) // still running when the page reacted
+    await expect.poll(() => result.getAttribute('data-kind'), { timeout: 15_000 }).toBe('timeout')
+    const elapsed = Date.now() - started
+    expect(elapsed).toBeLessThan(10_000)
+    expect(await result.textContent()).toContain('3 s')
+    await screenshot(page, 'practice-code-timeout')
+    expectClean(w)
+    await w.context.close()
+  })
+})
+
+describe('practice: instructor view', () => {
+  it('hides the answer of a shared exercise until the presenter reveals it', async () => {
+    const w = await openPage(browser, '?view=practice&exercise=predict-orders&present=1')
+    const { page } = w
+    const view = page.getByTestId('exercise-view')
+    await view.waitFor()
+    expect(await view.getAttribute('class')).toContain('present-mode')
+    expect(await page.getByTestId('predict-check').count()).toBe(0)
+    expect(await page.getByTestId('code-editor').count()).toBe(0)
+    expect(await page.getByTestId('practice-diagram').count()).toBe(0) // step 1: the task only
+    await page.keyboard.press('ArrowRight')
+    await page.locator('[data-testid="practice-diagram"] svg').waitFor({ timeout: 30_000 })
+    expect(await view.getAttribute('data-step')).toBe('1')
+    expect(await page.getByTestId('predict-answer').count()).toBe(0)
+    expect(await page.locator('[data-testid="practice-diagram"] g.node.right, g.node.missed').count()).toBe(0)
+    await screenshot(page, 'practice-present-hidden')
+    await page.getByTestId('present-reveal').click()
+    expect(await page.getByTestId('predict-answer').textContent()).toContain('audit, notify')
+    await expect.poll(() => page.locator('[data-testid="practice-diagram"] g.node.right').count()).toBe(2)
+    await screenshot(page, 'practice-present-revealed')
+    // keyboard stepping back hides it again
+    await page.keyboard.press('ArrowLeft')
+    expect(await page.getByTestId('predict-answer').count()).toBe(0)
+    expectClean(w)
+    await w.context.close()
+  })
+
+  it('steps a shared question with the keyboard and reveals its reasoning last', async () => {
+    const w = await openPage(browser, '?view=practice&exercise=q-explain-2&present=1')
+    const { page } = w
+    await page.getByTestId('question-q-explain-2').waitFor()
+    expect(await page.getByTestId('question-answer').count()).toBe(0)
+    await page.keyboard.press('ArrowRight')
+    expect(await page.getByTestId('question-answer').count()).toBe(0)
+    await page.keyboard.press('ArrowRight')
+    expect(await page.getByTestId('question-answer').textContent()).toContain('zero words')
+    expectClean(w)
+    await w.context.close()
+  })
+})
