@@ -234,6 +234,21 @@ describe('bindings and lifecycle', () => {
     expect(r.topology.bindings).toEqual([])
   })
 
+  it('headers bindings differing only in key share routing; removing one keeps the other', () => {
+    const args = { arguments: { a: 1 } }
+    const ops: Operation[] = [
+      { op: 'exchange.declare', exchange: X('h', 'headers') },
+      { op: 'queue.declare', queue: Q('q') },
+      { op: 'bind', binding: BQ('h', 'q', 'k1', args) },
+      { op: 'bind', binding: BQ('h', 'q', 'k2', args) },
+      { op: 'unbind', binding: BQ('h', 'q', 'k1', args) },
+      { op: 'publish', publish: P('m1', 'h', '', { headers: { a: 1 } }) },
+      { op: 'unbind', binding: BQ('h', 'q', 'k2', args) },
+      { op: 'publish', publish: P('m2', 'h', '', { headers: { a: 1 } }) },
+    ]
+    expect(runOperations(ops).result.queues).toEqual({ q: ['m1'] })
+  })
+
   it('auto-delete exchange goes with its last source binding (cascading), never if it had none', () => {
     const ops: Operation[] = [
       { op: 'exchange.declare', exchange: X('top', 'fanout', { auto_delete: true }) },
