@@ -3,7 +3,7 @@
  * reachable by keyboard. Only text nodes and attributes are written, never HTML.
  */
 import type { DiagramEntity } from './diagram-types'
-import { decodeEdgeLabelText } from './escape'
+import { decodeEdgeLabelParts } from './escape'
 
 const NODE_ID = /-flowchart-(.+)-\d+$/
 
@@ -15,9 +15,13 @@ export function nodeIdOf(el: Element): string | null {
 export function decodeEdgeLabels(root: Element): void {
   for (const label of root.querySelectorAll('g.edgeLabel')) {
     const walker = label.ownerDocument.createTreeWalker(label, NodeFilter.SHOW_TEXT)
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.nodeValue?.includes('&#')) n.nodeValue = decodeEdgeLabelText(n.nodeValue)
-    }
+    const texts: Text[] = []
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text)
+    if (!texts.some((n) => n.data.includes('&'))) continue
+    const decoded = decodeEdgeLabelParts(texts.map((n) => n.data))
+    texts.forEach((n, i) => {
+      n.data = decoded[i] ?? ''
+    })
   }
 }
 
