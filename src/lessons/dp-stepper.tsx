@@ -8,28 +8,13 @@ import { type DpTrace, topicDpTrace } from '../engine'
 import { useT } from '../i18n/messages'
 import { explainStep, PSEUDOCODE, pseudocodeLines } from './dp-explain'
 import { dpMessages } from './dp-messages'
+import { DP_PRESETS } from './dp-presets'
 import { Cell, type CellView, cellState, DpTable, wordLabel } from './dp-table'
 import { PlayerControls } from './player-controls'
 import { StepperBody } from './stepper-body'
 import { usePlayer } from './use-player'
 
 const MAX_WORDS = 12
-
-/** The study note's cases and the topic reference's pitfalls. */
-export const DP_PRESETS: readonly { pattern: string; key: string }[] = [
-  { pattern: 'order.*', key: 'order.created' },
-  { pattern: 'order.*', key: 'order.eu.created' },
-  { pattern: 'order.#', key: 'order' },
-  { pattern: '#.b', key: 'a.b' },
-  { pattern: 'a.*.c', key: 'a.b.x.c' },
-  { pattern: 'a.*.c', key: 'a.b.c' },
-  { pattern: '*', key: '' },
-  { pattern: '#', key: '' },
-  { pattern: 'a.#', key: '' },
-  { pattern: 'order.*', key: 'order' },
-  { pattern: 'order.*', key: 'order.item.created' },
-  { pattern: 'order.#.paid', key: 'order.eu.paid' },
-]
 
 export function DpStepper({
   pattern: initialPattern,

@@ -5,7 +5,7 @@ import type { Lang } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import type { Lesson } from './content-types'
 import { lessonsMessages } from './lessons-messages'
-import { RichText } from './rich-text'
+import { InlineText, RichText } from './rich-text'
 import { StepRun } from './step-run'
 import { StepWidget } from './step-widget'
 
@@ -39,7 +39,9 @@ export function LessonView({
     <article className="lesson" data-testid="lesson" data-lesson={lesson.id} data-step={data.id}>
       <header className="lesson-header">
         <p className="muted">{t('lessonOf', { n: index + 1, total })}</p>
-        <h2 data-testid="lesson-title">{text.title}</h2>
+        <h2 data-testid="lesson-title">
+          <InlineText text={text.title} />
+        </h2>
         {step === 0 && (
           <div className="lesson-intro">
             <RichText blocks={text.intro} />
@@ -55,14 +57,14 @@ export function LessonView({
             onClick={() => onStep(n)}
             data-testid={`step-tab-${s.id}`}
           >
-            {n + 1}. {s.title}
+            {n + 1}. <InlineText text={s.title} />
           </button>
         ))}
       </nav>
       <section className="lesson-step" aria-labelledby="step-title">
         <p className="muted">{t('stepOf', { n: step + 1, total: lesson.steps.length })}</p>
         <h3 id="step-title" data-testid="step-title">
-          {stepText.title}
+          <InlineText text={stepText.title} />
         </h3>
         <div className="step-text" data-testid="step-text">
           <RichText blocks={stepText.blocks} />

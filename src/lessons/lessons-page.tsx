@@ -6,6 +6,7 @@ import { loadLessons } from './content-load'
 import { readLessonLocation, writeLessonLocation } from './lesson-url'
 import { LessonView } from './lesson-view'
 import { lessonsMessages } from './lessons-messages'
+import { InlineText } from './rich-text'
 import './lessons.css'
 
 export default function LessonsPage() {
@@ -58,7 +59,7 @@ export default function LessonsPage() {
                 onClick={() => go(n)}
                 data-testid={`lesson-item-${l.id}`}
               >
-                {l.text[lang].title}
+                <InlineText text={l.text[lang].title} />
               </button>
             </li>
           ))}

@@ -1,5 +1,6 @@
 /** Renders parsed lesson text as React elements: content never becomes HTML. */
 import type { Block, Inline } from './content-types'
+import { parseInline } from './markdown'
 
 function Inlines({ items }: { items: Inline[] }) {
   return (
@@ -41,4 +42,9 @@ export function RichText({ blocks }: { blocks: Block[] }) {
       })}
     </>
   )
+}
+
+/** A one-line text with inline markup (titles). */
+export function InlineText({ text }: { text: string }) {
+  return <Inlines items={parseInline(text)} />
 }

@@ -1,0 +1,273 @@
+/**
+ * The steppers in real Chromium: the DP stepper reproduces the engine's tables cell for cell (and the
+ * study note's 3×3 table of #.b / a.b), keyboard and buttons move the cursor, the dedup and unroutable
+ * steppers reach the engine's results. Mid-way screenshots are kept for a human to look at.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { topicDpTrace } from '../../src/engine'
+import { DP_PRESETS } from '../../src/lessons/dp-presets'
+import { launchBrowser, openPage, screenshot } from './support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** The filled table as the page shows it: 'T' | 'F' | '' per cell, row by row. */
+async function shownTable(page: Page, testId = 'dp-table'): Promise<string[][]> {
+  return page
+    .getByTestId(testId)
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((r) =>
+        [...r.querySelectorAll('td')].map((td) => {
+          const v = td.getAttribute('data-value')
+          return v === 'true' ? 'T' : v === 'false' ? 'F' : ''
+        }),
+      ),
+    )
+}
+const tf = (table: boolean[][]) => table.map((row) => row.map((v) => (v ? 'T' : 'F')))
+const position = (page: Page, id: string) => page.getByTestId(`${id}-position`).textContent()
+
+describe('DP table stepper', () => {
+  it('fills #.b / a.b one cell at a time and ends on the note’s 3×3 table', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=4')
+    const { page } = w
+    await page.getByTestId('dp-body').waitFor({ timeout: 20_000 })
+    expect(await page.getByTestId('dp-pattern').inputValue()).toBe('#.b')
+    expect(await shownTable(page)).toEqual([
+      ['', '', ''],
+      ['', '', ''],
+      ['', '', ''],
+    ])
+    // keyboard: focus the stepper, → five times
+    await page.getByTestId('dp-body').focus()
+    for (let n = 0; n < 5; n++) await page.keyboard.press('ArrowRight')
+    expect(await position(page, 'dp')).toMatch(/5 \/ 9/)
+    expect(await shownTable(page)).toEqual([
+      ['T', 'F', 'F'],
+      ['T', 'T', ''],
+      ['', '', ''],
+    ])
+    // the fifth cell is dp[1][1]: # takes one more word, read from the left cell; pseudocode line 5 lit
+    expect(await page.getByTestId('dp-explain').textContent()).toMatch(/# takes one more word \(“a”\)/)
+    expect(await page.locator('.dp-table .is-current').first().getAttribute('aria-label')).toBe('dp[1][1]')
+    expect(await page.locator('[data-testid="dp-pseudocode"] li[data-lit]').allTextContents()).toEqual([
+      '                          or (j > 0 and dp[i][j-1])  // one more word',
+    ])
+    // rolling view: prev is row 0 complete, cur is row 1 so far
+    expect(await shownTable(page, 'dp-rolling')).toEqual([
+      ['T', 'F', 'F'],
+      ['T', 'T', ''],
+    ])
+    await screenshot(page, 'lessons-dp-midway')
+    await page.keyboard.press('ArrowLeft')
+    expect(await position(page, 'dp')).toMatch(/4 \/ 9/)
+    await page.getByTestId('dp-end').click()
+    expect(await shownTable(page)).toEqual([
+      ['T', 'F', 'F'],
+      ['T', 'T', 'T'],
+      ['F', 'F', 'T'],
+    ])
+    expect(await page.getByTestId('dp-result').textContent()).toMatch(/dp\[2\]\[2\] = true/)
+    expect(await page.locator('[data-testid="dp-pseudocode"] li[data-lit]').allTextContents()).toEqual([
+      'match = dp[P][K]',
+    ])
+    await screenshot(page, 'lessons-dp-end')
+    expect(w.consoleErrors).toEqual([])
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
+  it('reproduces the engine’s table cell for cell for every preset, and for typed input', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=1')
+    const { page } = w
+    await page.getByTestId('dp-body').waitFor({ timeout: 20_000 })
+    for (const p of DP_PRESETS) {
+      await page.getByTestId('dp-pattern').fill(p.pattern)
+      await page.getByTestId('dp-key').fill(p.key)
+      await page.getByTestId('dp-end').click()
+      const trace = topicDpTrace(p.pattern, p.key)
+      expect(await shownTable(page), `${p.pattern} / ${p.key}`).toEqual(tf(trace.table))
+      expect(await position(page, 'dp')).toContain(`${trace.steps.length} / ${trace.steps.length}`)
+      expect(await page.getByTestId('dp-result').textContent()).toContain(trace.matched ? 'true' : 'false')
+    }
+    // a preset button loads the note's case: order.# / order (zero words)
+    await page.getByRole('button', { name: 'order.# / order', exact: true }).click()
+    expect(await page.getByTestId('dp-key').inputValue()).toBe('order')
+    expect(await position(page, 'dp')).toMatch(/0 \/ 6/)
+    await w.context.close()
+  })
+
+  it('plays and pauses with space, at the chosen speed', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=6')
+    const { page } = w
+    await page.getByTestId('dp-body').waitFor({ timeout: 20_000 })
+    await page.getByTestId('dp-speed').selectOption('4')
+    await page.getByTestId('dp-body').focus()
+    await page.keyboard.press(' ')
+    expect(await page.getByTestId('dp-play').getAttribute('aria-pressed')).toBe('true')
+    await expect
+      .poll(async () => Number((await position(page, 'dp'))?.match(/(\d+) \//)?.[1]), { timeout: 5000 })
+      .toBeGreaterThan(2)
+    await page.keyboard.press(' ')
+    expect(await page.getByTestId('dp-play').getAttribute('aria-pressed')).toBe('false')
+    const paused = await position(page, 'dp')
+    await page.waitForTimeout(600)
+    expect(await position(page, 'dp')).toBe(paused)
+    await w.context.close()
+  })
+
+  it('never moves by itself, and says so, when reduced motion is asked for', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=4', { locale: 'zh-CN' })
+    const { page } = w
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.getByTestId('dp-body').waitFor({ timeout: 20_000 })
+    await page.waitForTimeout(1200)
+    expect(await position(page, 'dp')).toMatch(/0 \/ 9/)
+    expect(await page.locator('.player-keys').textContent()).toMatch(/减少动态效果/)
+    await page.getByTestId('large-text').check()
+    await page.getByTestId('dp-body').focus()
+    for (let n = 0; n < 7; n++) await page.keyboard.press('ArrowRight')
+    expect(await page.getByTestId('dp-explain').textContent()).toMatch(/普通词 `?b`?|“b”/)
+    await screenshot(page, 'lessons-dp-projector-zh')
+    await w.context.close()
+  })
+})
+
+describe('dedup stepper', () => {
+  it('evaluates Q1’s two bindings and Q2’s one, then forms the set [Q1]', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=08-dedup&step=1')
+    const { page } = w
+    const body = page.getByTestId('dedup-body')
+    await body.waitFor({ timeout: 20_000 })
+    const rows = page.getByTestId('dedup-row')
+    expect(await rows.count()).toBe(3)
+    await body.focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    expect(await rows.evaluateAll((r) => r.map((e) => e.getAttribute('data-state')))).toEqual([
+      'match',
+      'match',
+      'pending',
+    ])
+    expect(await page.getByTestId('dedup-explain').textContent()).toMatch(/already in the set/)
+    await screenshot(page, 'lessons-dedup-midway')
+    await page.getByTestId('dedup-end').click()
+    expect(await rows.evaluateAll((r) => r.map((e) => e.getAttribute('data-state')))).toEqual([
+      'match',
+      'match',
+      'no-match',
+    ])
+    expect(await page.locator('[data-testid="dedup-set"] [data-queue]').allTextContents()).toEqual(['Q1'])
+    expect(
+      await page
+        .locator('[data-testid="dedup-final"] li')
+        .evaluateAll((l) => l.map((e) => e.getAttribute('data-reached'))),
+    ).toEqual(['2'])
+    await w.context.close()
+  })
+
+  it('merges four matching bindings into one copy for u.q and one for u.q2', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=08-dedup&step=2', { locale: 'zh-CN' })
+    const { page } = w
+    await page.getByTestId('dedup-body').waitFor({ timeout: 20_000 })
+    await page.getByTestId('dedup-end').click()
+    const final = page.locator('[data-testid="dedup-final"] li')
+    expect(
+      await final.evaluateAll((l) =>
+        l.map((e) => [e.getAttribute('data-queue'), e.getAttribute('data-reached')]),
+      ),
+    ).toEqual([
+      ['u.q', '3'],
+      ['u.q2', '1'],
+    ])
+    await screenshot(page, 'lessons-dedup-end-zh')
+    await w.context.close()
+  })
+})
+
+describe('unroutable stepper', () => {
+  it('walks the decision path of each message of the chain step', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=10-unroutable-confirms&step=1')
+    const { page } = w
+    await page.getByTestId('unroutable-body').waitFor({ timeout: 20_000 })
+    const kinds = () =>
+      page.getByTestId('unroutable-step').evaluateAll((l) => l.map((e) => e.getAttribute('data-kind')))
+    // starts on the first message that is not plainly routed: m2, mandatory and unmatched
+    expect(await page.getByTestId('pick-m2').getAttribute('aria-pressed')).toBe('true')
+    await page.getByTestId('unroutable-body').focus()
+    for (let n = 0; n < 3; n++) await page.keyboard.press('ArrowRight')
+    expect(await kinds()).toEqual(['exchange', 'bindings', 'queues'])
+    await screenshot(page, 'lessons-unroutable-midway')
+    await page.getByTestId('unroutable-end').click()
+    expect(await kinds()).toEqual(['exchange', 'bindings', 'queues', 'mandatory', 'outcome'])
+    expect(await page.getByTestId('unroutable-step').last().textContent()).toMatch(/312 NO_ROUTE/)
+
+    await page.getByTestId('pick-m3').click()
+    await page.getByTestId('unroutable-end').click()
+    expect(await page.getByTestId('unroutable-step').last().textContent()).toMatch(/Dropped silently/)
+
+    await page.getByTestId('pick-m4').click()
+    await page.getByTestId('unroutable-end').click()
+    expect(await kinds()).toEqual(['exchange', 'bindings', 'alternate', 'bindings', 'queues', 'outcome'])
+    expect(await page.getByTestId('unroutable-step').nth(2).textContent()).toMatch(
+      /alternate exchange “shop.ae”/,
+    )
+
+    await page.getByTestId('pick-m5').click()
+    await page.getByTestId('unroutable-end').click()
+    expect(await kinds()).toEqual(['exchange', 'outcome'])
+    expect(await page.getByTestId('unroutable-step').first().textContent()).toMatch(/404.*closes the channel/)
+    await screenshot(page, 'lessons-unroutable-404')
+    expect(w.consoleErrors).toEqual([])
+    await w.context.close()
+  })
+})
+
+describe('trie walkthrough', () => {
+  it('advances the live states word by word and ends on the engine’s queues', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=13-trie&step=1')
+    const { page } = w
+    const body = page.getByTestId('trie-body')
+    await body.waitFor({ timeout: 20_000 })
+    const live = () =>
+      page
+        .locator('[data-testid="trie-tree"] li[data-live="true"]')
+        .evaluateAll((l) => l.map((e) => e.getAttribute('data-pattern')))
+    // before any word: the root and the # it reaches for free (binding #.paid)
+    expect(await live()).toEqual(['', '#'])
+    await body.focus()
+    await page.keyboard.press('ArrowRight')
+    expect(await page.getByTestId('trie-explain').textContent()).toMatch(/Word 1 “order”/)
+    expect((await live()).sort()).toEqual(['#', 'order', 'order.#'].sort())
+    await page.keyboard.press('ArrowRight')
+    await screenshot(page, 'lessons-trie-midway')
+    await page.getByTestId('trie-end').click()
+    const chosen = await page.getByTestId('trie-explain').textContent()
+    for (const q of ['eu.paid', 'eu.any', 'all.orders', 'any.paid']) expect(chosen).toContain(q)
+    for (const q of ['eu.created', 'us.created']) expect(chosen).not.toContain(`→ ${q}`)
+    await w.context.close()
+  })
+
+  it('shows # entered with zero words for order.#.paid against order.paid', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=13-trie&step=2', { locale: 'zh-CN' })
+    const { page } = w
+    const body = page.getByTestId('trie-body')
+    await body.waitFor({ timeout: 20_000 })
+    await body.focus()
+    await page.keyboard.press('ArrowRight')
+    // after "order": order.# is live through the zero-word closure
+    expect(await page.getByTestId('trie-explain').textContent()).toMatch(/零词闭包进入的节点：.*order\.#/)
+    await screenshot(page, 'lessons-trie-closure-zh')
+    await page.getByTestId('trie-end').click()
+    const end = await page.getByTestId('trie-explain').textContent()
+    for (const q of ['tail.paid', 'head.order', 'both']) expect(end).toContain(q)
+    await w.context.close()
+  })
+})
