@@ -68,8 +68,9 @@ export function route(
     }
     hops.push(hop)
 
-    if (x.name === '') {
-      // The default exchange: each distinct key names a queue; no bindings, no alternate exchange.
+    if (x.name === '' && via.kind === 'publish') {
+      // Publishing to the default exchange: each distinct key names a queue; no alternate exchange.
+      // (Reached as someone's alternate exchange it is a plain direct exchange with no bindings.)
       const keys = [...new Set(msg.routingKeys)].sort()
       hop.defaultLookups = keys.map((k) => {
         const exists = vhost.queues.has(k) || (onMissingQueue?.(k) ?? false)
@@ -109,10 +110,11 @@ export function route(
     for (const key of ordered) {
       const { type, name } = parseDestKey(key)
       if (type === 'queue') {
-        for (const e of hop.evaluations)
-          if (e.matched && e.destinationType === 'queue' && e.destination === name)
-            reach(name, x.name, e.bindingId)
-        if (!queues.has(name)) reach(name, x.name, null)
+        const paths = hop.evaluations.filter(
+          (e) => e.matched && e.destinationType === 'queue' && e.destination === name,
+        )
+        if (paths.length === 0) reach(name, x.name, null)
+        for (const e of paths) reach(name, x.name, e.bindingId)
         continue
       }
       if (seen.has(name)) {

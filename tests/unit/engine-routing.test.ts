@@ -181,6 +181,20 @@ describe('alternate exchanges', () => {
     expect(r.publishes[1]?.hops[0]?.alternate).toEqual({ name: 'ghost', status: 'missing' })
   })
 
+  it('an alternate exchange naming the default exchange routes nothing (no queue-name lookup)', () => {
+    const r = run({
+      exchanges: [ae('x', '')],
+      queues: [Q('k')],
+      publishes: [P('m', 'x', 'k', { mandatory: true })],
+    })
+    expect(r.result.queues.k).toEqual([])
+    expect(r.result.returns.map((x) => x.id)).toEqual(['m'])
+    expect(r.publishes[0]?.hops.map((h) => [h.exchange, h.via.kind, h.routedNothing])).toEqual([
+      ['x', 'publish', true],
+      ['', 'alternate', true],
+    ])
+  })
+
   it('mandatory without a route: 312 NO_ROUTE; without mandatory: dropped', () => {
     const r = run({
       exchanges: [X('d')],
