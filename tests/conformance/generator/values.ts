@@ -56,6 +56,10 @@ export function headerValue(rng: Rng): JsonValue {
     { a: { '!': 'long', value: 1 } },
     ['a', 1],
     [],
+    {},
+    { '!': 'long', value: '9007199254740993' },
+    { '!': 'timestamp', value: 1 },
+    { '!': 'decimal', value: { places: 1, digits: 10 } },
   ])
 }
 
