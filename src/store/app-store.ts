@@ -50,3 +50,12 @@ export function ensurePipeline(): void {
 export function usePlayground<T>(selector: (s: PlaygroundState) => T): T {
   return useStore(playgroundStore, selector)
 }
+
+// A read-only hook for end-to-end tests and debugging (mermaid-live-editor does the same):
+// `window.__playground.getState()` gives the text, the parse and the last run.
+declare global {
+  interface Window {
+    __playground?: { getState: () => PlaygroundState }
+  }
+}
+if (typeof window !== 'undefined') window.__playground = { getState: playgroundStore.getState }

@@ -19,6 +19,7 @@ export const createEditorSlice =
       pristine: initial.text,
       past: [],
       future: [],
+      ownWork: null,
       setText: (text, history = 'push') => {
         const { text: before, past } = get()
         if (text === before) return
@@ -45,8 +46,9 @@ export const createEditorSlice =
         set({ text: next, past: [...past, text], future: future.slice(1) })
       },
       hasUnsavedWork: () => {
-        const { text, pristine, mode } = get()
-        return mode === 'edit' && text.trim() !== '' && text !== pristine
+        const { text, pristine, ownWork } = get()
+        const own = ownWork ?? { text, pristine }
+        return own.text.trim() !== '' && own.text !== own.pristine
       },
     }
   }

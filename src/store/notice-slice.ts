@@ -18,7 +18,8 @@ export const createNoticeSlice =
       const s = get()
       const mode = opts.mode ?? 'edit'
       // A view-only link does not touch the work, so it needs no question.
-      if (mode === 'edit' && s.hasUnsavedWork() && s.text !== text) {
+      const ownText = s.ownWork?.text ?? s.text
+      if (mode === 'edit' && s.hasUnsavedWork() && ownText !== text) {
         // A second request replaces a pending one (which counts as declined).
         s.confirm?.resolve(false)
         const ok = await new Promise<boolean>((resolve) => set({ confirm: { source: opts.source, resolve } }))
@@ -31,12 +32,31 @@ export const createNoticeSlice =
         text,
         pristine: text,
         mode,
+        // Entering view mode remembers the own work; leaving it by loading something forgets it.
+        ownWork: mode === 'view' ? (st.ownWork ?? { text: st.text, pristine: st.pristine }) : null,
         kept: opts.kept === undefined ? st.kept : opts.kept,
         past: st.text === text ? st.past : [...st.past, st.text].slice(-200),
         future: [],
         pendingLog: ids,
         selection: null,
       }))
+      return true
+    },
+    leaveView: async (how) => {
+      const s = get()
+      if (s.mode !== 'view') return true
+      if (how === 'edit-copy')
+        return get().replaceWork(s.text, { source: 'view-copy', kept: null, logPublishes: false })
+      const own = s.ownWork ?? { text: '', pristine: '' }
+      set({
+        mode: 'edit',
+        text: own.text,
+        pristine: own.pristine,
+        ownWork: null,
+        past: [],
+        future: [],
+        selection: null,
+      })
       return true
     },
   })

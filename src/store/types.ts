@@ -11,6 +11,8 @@ export interface EditorSlice {
   pristine: string
   past: string[]
   future: string[]
+  /** The user's own work while a view-only link is shown (restored by leaveView). */
+  ownWork: { text: string; pristine: string } | null
   /** Replace the text. `coalesce` merges quick typing into one undo step. */
   setText: (text: string, history?: 'coalesce' | 'push') => void
   /** Append statements (forms, the publish bar), as one undo step. */
@@ -73,6 +75,8 @@ export interface NoticeSlice {
     text: string,
     opts: { source: string; mode?: 'edit' | 'view'; kept?: KeptDefinitions | null; logPublishes?: boolean },
   ) => Promise<boolean>
+  /** Leave a view-only link: back to the own work, or keep the shared text as an editable copy (asks). */
+  leaveView: (how: 'back' | 'edit-copy') => Promise<boolean>
 }
 
 export type PlaygroundState = EditorSlice & RunSlice & NoticeSlice

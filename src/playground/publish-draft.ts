@@ -1,0 +1,69 @@
+/**
+ * The publish form's values, in a tiny store of their own so Ctrl+Enter (in the editor or anywhere
+ * on the page) publishes what the form shows. Not persisted.
+ */
+import { create } from 'zustand'
+import { parseScript, printOperation, type TopologySnapshot } from '../engine'
+import { playgroundStore } from '../store/app-store'
+import { type HeaderRow, rowsToTable } from './header-rows'
+
+interface PublishDraft {
+  exchange: string | null
+  routingKey: string
+  headers: HeaderRow[]
+  mandatory: boolean
+  error: { key: string; value: string; type: string } | null
+  set: (patch: Partial<Omit<PublishDraft, 'set'>>) => void
+}
+
+export const usePublishDraft = create<PublishDraft>((set) => ({
+  exchange: null,
+  routingKey: 'order.created',
+  headers: [],
+  mandatory: true,
+  error: null,
+  set: (patch) => set(patch),
+}))
+
+/** Exchanges offered by the form: the user's own first, then the default exchange, then amq.*. */
+export function exchangeChoices(topology: TopologySnapshot | null): string[] {
+  const names = (topology?.exchanges ?? []).filter((x) => x.vhost === '/').map((x) => x.name)
+  const own = names.filter((n) => n !== '' && !n.startsWith('amq.'))
+  return [...own, '', ...names.filter((n) => n.startsWith('amq.'))]
+}
+
+/** The exchange the form shows: the chosen one while it exists, else the first choice. */
+export function draftExchange(chosen: string | null, topology: TopologySnapshot | null): string {
+  const choices = exchangeChoices(topology)
+  return chosen !== null && choices.includes(chosen) ? chosen : (choices[0] ?? '')
+}
+
+/** Append a publish line for the draft and log it; false when the draft is invalid or read-only. */
+export function publishDraft(): boolean {
+  const d = usePublishDraft.getState()
+  const s = playgroundStore.getState()
+  if (s.mode === 'view') return false
+  const headers = rowsToTable(d.headers)
+  if (!headers.ok) {
+    d.set({ error: { key: headers.row.key, value: headers.row.value, type: headers.row.type } })
+    return false
+  }
+  d.set({ error: null })
+  const used = new Set(parseScript(s.text).declared.publishes)
+  let n = used.size + 1
+  while (used.has(`m${n}`)) n++
+  const id = `m${n}`
+  const line = printOperation({
+    op: 'publish',
+    publish: {
+      id,
+      exchange: draftExchange(d.exchange, s.run?.topology ?? null),
+      routing_key: d.routingKey,
+      ...(Object.keys(headers.table).length ? { headers: headers.table } : {}),
+      ...(d.mandatory ? { mandatory: true } : {}),
+    },
+  })
+  s.logPublishes([id])
+  s.appendLines([line])
+  return true
+}

@@ -1,0 +1,81 @@
+/** The publish form: exchange, routing key, typed headers, mandatory. Ctrl+Enter submits it. */
+import type { TopologySnapshot } from '../engine'
+import { useT } from '../i18n/messages'
+import { formsMessages } from './forms-messages'
+import { HeadersEditor } from './headers-editor'
+import { draftExchange, exchangeChoices, publishDraft, usePublishDraft } from './publish-draft'
+
+export function PublishForm({
+  topology,
+  readOnly,
+}: {
+  topology: TopologySnapshot | null
+  readOnly: boolean
+}) {
+  const t = useT(formsMessages)
+  const d = usePublishDraft()
+  const choices = exchangeChoices(topology)
+  const exchange = draftExchange(d.exchange, topology)
+  return (
+    <form
+      className="panel publish-form"
+      data-testid="publish-form"
+      aria-labelledby="publish-heading"
+      onSubmit={(e) => {
+        e.preventDefault()
+        publishDraft()
+      }}
+    >
+      <h2 id="publish-heading">{t('publishHeading')}</h2>
+      <fieldset disabled={readOnly}>
+        <div className="form-grid">
+          <label>
+            {t('publishExchange')}
+            <select
+              value={exchange}
+              data-testid="publish-exchange"
+              onChange={(e) => d.set({ exchange: e.target.value })}
+            >
+              {choices.map((n) => (
+                <option key={n} value={n}>
+                  {n === '' ? t('defaultExchangeOption') : n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('routingKey')}
+            <input
+              value={d.routingKey}
+              data-testid="publish-key"
+              onChange={(e) => d.set({ routingKey: e.target.value })}
+            />
+          </label>
+        </div>
+        <HeadersEditor
+          rows={d.headers}
+          onChange={(headers) => d.set({ headers })}
+          legend={t('headers')}
+          testId="publish-headers"
+        />
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={d.mandatory}
+            data-testid="publish-mandatory"
+            onChange={(e) => d.set({ mandatory: e.target.checked })}
+          />
+          {t('mandatory')}
+        </label>
+        {d.error && (
+          <p role="alert" className="bad">
+            {t('badNumber', d.error)}
+          </p>
+        )}
+        <button type="submit" className="primary" data-testid="publish-button">
+          {t('publish')} <kbd>{t('publishShortcut')}</kbd>
+        </button>
+      </fieldset>
+    </form>
+  )
+}

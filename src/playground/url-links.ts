@@ -1,0 +1,54 @@
+/**
+ * On opening the playground: a share link (`#v1/edit|view/…`), a `#scenario=` case or a
+ * `?scenario=URL` case is loaded (asking first if there is unsaved work). The hash is cleared once
+ * handled so a reload shows the saved work instead of asking again.
+ */
+import { playgroundStore } from '../store/app-store'
+import {
+  base64UrlDecode,
+  fetchScenarioScript,
+  ScenarioLinkError,
+  scenarioFromHash,
+  scenarioJsonToScript,
+} from '../store/scenario-link'
+import { decodeShareLink, isShareHash } from '../store/share-link'
+
+function clearLinkFromUrl(param?: string): void {
+  const url = new URL(window.location.href)
+  url.hash = ''
+  if (param) url.searchParams.delete(param)
+  window.history.replaceState(null, '', url)
+}
+
+export async function openLinkFromUrl(): Promise<void> {
+  const s = playgroundStore.getState()
+  const { hash, search } = window.location
+  if (isShareHash(hash)) {
+    const r = decodeShareLink(hash)
+    clearLinkFromUrl()
+    if (!r.ok) {
+      const e = r.error
+      if (e.kind === 'newer') s.notify('error', 'linkNewer', { version: e.version })
+      else if (e.kind === 'damaged') s.notify('error', 'linkDamaged')
+      else if (e.kind === 'too-large') s.notify('error', 'linkTooLarge')
+      else s.notify('error', 'linkUnknown')
+      return
+    }
+    await s.replaceWork(r.text, { source: 'share', mode: r.mode, kept: null, logPublishes: false })
+    return
+  }
+  const inline = scenarioFromHash(hash)
+  const fromQuery = new URLSearchParams(search).get('scenario')
+  if (inline === null && fromQuery === null) return
+  try {
+    const text =
+      inline !== null
+        ? scenarioJsonToScript(base64UrlDecode(inline))
+        : await fetchScenarioScript(fromQuery ?? '', window.location.href)
+    clearLinkFromUrl(inline !== null ? undefined : 'scenario')
+    await s.replaceWork(text, { source: 'scenario', kept: null })
+  } catch (e) {
+    clearLinkFromUrl(inline !== null ? undefined : 'scenario')
+    s.notify('error', 'scenarioError', { detail: e instanceof ScenarioLinkError ? e.message : String(e) })
+  }
+}

@@ -1,0 +1,45 @@
+/** Page helpers for the playground e2e tests (shared test ids, Monaco driven like a user). */
+import type { Page } from 'playwright-core'
+
+type Hooked = { __playground?: { getState: () => Record<string, unknown> & { text: string } } }
+
+/** Wait until the engine answered for the current text (a result table is shown). */
+export async function waitForRun(page: Page): Promise<void> {
+  await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 })
+  await page.getByTestId('result-table').first().waitFor({ timeout: 30_000 })
+}
+
+/** Replace the editor's text by typing, as a user would (select all, type). */
+export async function typeScript(page: Page, text: string): Promise<void> {
+  // Monaco 0.57 takes input through an EditContext element, not a textarea: click into the text.
+  await page.locator('.monaco-editor .view-lines').first().click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.press('Delete')
+  // Monaco auto-closes quotes and brackets while typing; insertText types the text verbatim.
+  for (const line of text.split('\n')) {
+    await page.keyboard.insertText(line)
+    await page.keyboard.press('Enter')
+  }
+}
+
+/** The store's text (what the editor reported), read through the page's test hook. */
+export async function editorText(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as Hooked).__playground?.getState().text ?? '')
+}
+
+export async function storeState<T>(page: Page, pick: string): Promise<T> {
+  return page.evaluate((p) => {
+    // biome-ignore lint/suspicious/noExplicitAny: test-side navigation of the state
+    let v: any = (window as unknown as Hooked).__playground?.getState()
+    for (const k of p.split('.')) v = v?.[k]
+    return JSON.parse(JSON.stringify(v ?? null))
+  }, pick)
+}
+
+/** Fill the publish form and press Ctrl+Enter in the routing-key field. */
+export async function publishWith(page: Page, opts: { exchange?: string; key: string }): Promise<void> {
+  if (opts.exchange !== undefined) await page.getByTestId('publish-exchange').selectOption(opts.exchange)
+  const key = page.getByTestId('publish-key')
+  await key.fill(opts.key)
+  await key.press('Control+Enter')
+}
