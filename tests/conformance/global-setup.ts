@@ -40,7 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const onExit = () => killPrivateNodeNow(node)
   process.once('exit', onExit) // never leave a broker behind, even if teardown is skipped
   console.log(
-    `conformance: RabbitMQ ${node.version} (${node.nodename}) started in ${node.startupMs} ms on ${new URL(node.amqpUrl).host}`,
+    `conformance: RabbitMQ ${node.version} (${node.nodename}) started in ${node.startupMs} ms (${node.pluginsMs} ms of it enabling the management plugin) on ${new URL(node.amqpUrl).host}`,
   )
   project.provide('rabbitAmqpUrl', node.amqpUrl)
   project.provide('rabbitMgmtUrl', node.mgmtUrl)
