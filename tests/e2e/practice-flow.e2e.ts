@@ -124,7 +124,7 @@ describe('practice: code exercises in the sandbox', () => {
     // network is not available inside the sandbox
     await setEditorText(
       page,
-      "function matches(p: string, k: string): boolean { fetch('http://example.com/'); return true }\n",
+      "function matches(p: string, k: string): boolean { fetch('http://example.com/'); return true }",
     )
     await page.getByTestId('code-run').click()
     await expect
@@ -146,7 +146,7 @@ describe('practice: code exercises in the sandbox', () => {
     await screenshot(page, 'practice-code-pass')
 
     // while (true) {} is stopped by terminating the worker; meanwhile the page reacts to clicks
-    await setEditorText(page, 'function matches(p: string, k: string): boolean {\n  while (true) {}\n}\n')
+    await setEditorText(page, 'function matches(p: string, k: string): boolean { while (true) {} }')
     const started = Date.now()
     await page.getByTestId('code-run').click()
     await page.getByTestId('code-status').waitFor({ timeout: 10_000 })
@@ -202,6 +202,42 @@ describe('practice: instructor view', () => {
     expect(await page.getByTestId('question-answer').count()).toBe(0)
     await page.keyboard.press('ArrowRight')
     expect(await page.getByTestId('question-answer').textContent()).toContain('zero words')
+    expectClean(w)
+    await w.context.close()
+  })
+})
+
+describe('practice: homework and stored progress', () => {
+  it('lists the ten homework pages and opens a ready scenario in the playground', async () => {
+    const w = await openPage(browser, '?view=practice&tab=homework')
+    const { page } = w
+    await page.getByTestId('homework-hw-10').waitFor()
+    expect(await page.locator('[data-testid^="homework-hw-"]').count()).toBe(10)
+    expect(await page.getByTestId('needs-broker').count()).toBe(3)
+    await expect.poll(() => page.getByTestId('homework-playground').count()).toBe(6)
+    await screenshot(page, 'practice-homework')
+    await page.getByTestId('homework-playground').first().click()
+    // the playground is the default view: its URL has no view parameter
+    await expect.poll(() => new URL(page.url()).searchParams.get('view')).toBeNull()
+    await expect
+      .poll(() => page.locator('nav.main-nav button[aria-current="page"]').textContent())
+      .toBe('Playground')
+    expectClean(w)
+    await w.context.close()
+  })
+
+  it('keeps a corrupt stored value aside and says so', async () => {
+    const w = await openPage(browser, '?view=practice&tab=progress')
+    const { page } = w
+    await page.getByTestId('progress-summary').waitFor()
+    await page.evaluate(() => localStorage.setItem('amqp-playground:practice-progress:v1', '{broken'))
+    await page.reload()
+    await page.getByTestId('progress-corrupt').waitFor()
+    const kept = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('amqp-playground:practice-progress:v1:corrupt:')),
+    )
+    expect(kept).toHaveLength(1)
+    expect(await page.evaluate((k) => localStorage.getItem(k), kept[0] as string)).toBe('{broken')
     expectClean(w)
     await w.context.close()
   })

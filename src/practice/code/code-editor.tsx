@@ -1,30 +1,32 @@
 /**
- * A small TypeScript editor for the code exercises: Monaco bundled locally (never a CDN — see
- * TOOLCHAIN §4), and TypeScript turned into JavaScript by Monaco's own TS worker (getEmitOutput), so
+ * A small TypeScript editor for the code exercises, on the shared Monaco setup (bundled locally,
+ * never a CDN — see TOOLCHAIN §4), and TypeScript turned into JavaScript by Monaco's own TS worker (getEmitOutput), so
  * learners write real TypeScript and no compiler is shipped twice. Loaded lazily with its chunk.
  */
-import Editor, { loader } from '@monaco-editor/react'
-import * as monaco from 'monaco-editor/editor'
-import 'monaco-editor/features/register.all'
+import Editor from '@monaco-editor/react'
 import 'monaco-editor/languages/definitions/typescript/register'
-import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import {
   getTypeScriptWorker,
   ScriptTarget,
   typescriptDefaults,
 } from 'monaco-editor/languages/features/typescript/register'
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker'
+// The shared setup bundles Monaco locally and calls loader.config({ monaco }); we reuse it and its themes.
+import { monaco } from '../../editor/monaco-setup'
+import { EDITOR_THEMES } from '../../editor/themes'
 
+// The shared setup routes every label to the core editor worker; TypeScript needs its own worker.
+// Wrap (not replace) its environment, which is always evaluated first because we import it above.
 type Env = { getWorker(id: string, label: string): Worker }
 const scope = self as unknown as { MonacoEnvironment?: Env }
 const previous = scope.MonacoEnvironment
 scope.MonacoEnvironment = {
   getWorker(id, label) {
     if (label === 'typescript' || label === 'javascript') return new TsWorker()
-    return previous ? previous.getWorker(id, label) : new EditorWorker()
+    if (previous) return previous.getWorker(id, label)
+    throw new Error(`no Monaco worker for ${label}`)
   },
 }
-loader.config({ monaco })
 typescriptDefaults.setCompilerOptions({
   target: ScriptTarget.ES2020,
   strict: true,
@@ -59,7 +61,7 @@ export default function CodeEditor({ path, value, theme, label, onChange }: Code
         path={path}
         defaultLanguage="typescript"
         value={value}
-        theme={theme === 'dark' ? 'vs-dark' : 'vs'}
+        theme={EDITOR_THEMES[theme]}
         onChange={(v) => onChange(v ?? '')}
         options={{ minimap: { enabled: false }, fontSize: 14, scrollBeyondLastLine: false, tabSize: 2 }}
       />

@@ -122,8 +122,10 @@ export default function CodePanel({ ex, present }: Props) {
       const result = await runExercise(ex, js)
       setRun(result)
       const ok = result.kind === 'graded' && !result.firstFailure
+      // Running the unchanged reference solution shows it works; it does not solve the exercise.
+      const own = code.trim() !== (SOLUTIONS[ex.id] ?? '').trim()
       record(ex.id, {
-        status: ok ? 'passed' : 'failed',
+        status: ok ? (own ? 'passed' : 'revealed') : 'failed',
         ...(result.kind === 'graded' ? { score: result.passed, maxScore: result.total } : {}),
       })
     } catch (err) {

@@ -1,6 +1,7 @@
 /** One homework task: the task in our words, what to hand in, when it is done, and its scenario link. */
-import { useEffect, useState } from 'react'
+import { type MouseEvent, useEffect, useState } from 'react'
 import type { HomeworkTask } from '../../../lessons/practice/types'
+import type { Scenario } from '../../engine'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { practiceMessages } from '../practice-messages'
@@ -10,14 +11,14 @@ import { playgroundHref } from './playground-link'
 
 function ScenarioLink({ file }: { file: string }) {
   const t = useT(practiceMessages)
-  const [href, setHref] = useState<string | null>(null)
+  const [loaded, setLoaded] = useState<{ href: string; text: string } | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {
     let stale = false
     fetch(new URL(file, document.baseURI))
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status} ${file}`))))
       .then(
-        (text) => !stale && setHref(playgroundHref(window.location.href, text)),
+        (text) => !stale && setLoaded({ href: playgroundHref(window.location.href, text), text }),
         (e: Error) => !stale && setError(e.message),
       )
     return () => {
@@ -25,10 +26,19 @@ function ScenarioLink({ file }: { file: string }) {
     }
   }, [file])
   if (error) return <p role="alert">{t('scenarioMissing', { error })}</p>
-  if (!href) return <p className="loading">{t('loading')}</p>
+  if (!loaded) return <p className="loading">{t('loading')}</p>
+  // The store's openInPlayground keeps the user's unsaved playground work safe; the href is the
+  // documented link form, used when the store cannot be loaded or the link is opened in a new tab.
+  const open = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return
+    e.preventDefault()
+    import('../../store/open-in-playground')
+      .then((m) => m.openInPlayground(JSON.parse(loaded.text) as Scenario, { source: file }))
+      .catch(() => window.location.assign(loaded.href))
+  }
   return (
     <p>
-      <a href={href} data-testid="homework-playground">
+      <a href={loaded.href} data-testid="homework-playground" onClick={open}>
         {t('openScenario')}
       </a>{' '}
       <span className="muted">({file})</span>
