@@ -92,6 +92,9 @@ export function valueKey(v: AmqpValue, profile?: ProfileName): string {
     case 'decimal':
       return `d:${v.value.places}:${v.value.digits}`
     default:
+      // Untyped, a table is a list of {Key, Type, Value} and an array a list of {Type, Value}: the two
+      // are only ever equal when both are empty.
+      if (Object.keys(v.value).length === 0) return 'l:[]'
       return typedKey(v, mode)
   }
 }

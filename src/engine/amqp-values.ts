@@ -46,15 +46,25 @@ function numberValue(n: number, path: string): AmqpValue {
 }
 
 /** Ranges for the `{"!": type}` trapdoor; amqplib's Buffer writes throw outside them. */
-const INT_RANGES: Record<string, [number, number]> = {
-  byte: [-128, 127],
-  unsignedbyte: [0, 255],
-  short: [-0x8000, 0x7fff],
-  unsignedshort: [0, 0xffff],
-  int: [-0x80000000, 0x7fffffff],
-  unsignedint: [0, 0xffffffff],
-  long: [-TWO_63, TWO_63],
-  timestamp: [0, 2 ** 64],
+const INT_RANGES: Record<string, [bigint, bigint]> = {
+  byte: [-128n, 127n],
+  unsignedbyte: [0n, 255n],
+  short: [-0x8000n, 0x7fffn],
+  unsignedshort: [0n, 0xffffn],
+  int: [-0x80000000n, 0x7fffffffn],
+  unsignedint: [0n, 0xffffffffn],
+  long: [-(2n ** 63n), 2n ** 63n - 1n],
+  timestamp: [0n, 2n ** 64n - 1n],
+}
+
+/**
+ * An integer given as a JSON number or as a decimal string (amqplib passes long/timestamp values to
+ * BigInt, and Buffer writes coerce strings, so `"9007199254740993"` is how 64-bit values stay exact).
+ */
+function forcedInteger(raw: JsonValue | undefined): bigint | null {
+  if (typeof raw === 'number') return Number.isInteger(raw) ? BigInt(raw) : null
+  if (typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw)) return BigInt(raw.trim())
+  return null
 }
 
 /** amqplib's aliases for the trapdoor type names (`int8` = `byte`, …). */
@@ -73,11 +83,12 @@ function forced(type: string, raw: JsonValue | undefined, path: string): AmqpVal
   const t = ALIASES[type] ?? type
   const range = INT_RANGES[t]
   if (range) {
-    if (typeof raw !== 'number' || !Number.isInteger(raw))
-      throw new AmqpValueError(path, `type '${type}' needs an integer value`)
-    if (raw < range[0] || raw > range[1])
-      throw new AmqpValueError(path, `${raw} is out of range for '${type}'`)
-    return { type: t as 'byte', value: intValue(raw) }
+    const n = forcedInteger(raw)
+    if (n === null)
+      throw new AmqpValueError(path, `type '${type}' needs an integer (number or decimal string)`)
+    if (n < range[0] || n > range[1]) throw new AmqpValueError(path, `${n} is out of range for '${type}'`)
+    const asNumber = Number(n)
+    return { type: t as 'byte', value: Number.isSafeInteger(asNumber) ? asNumber : n.toString() }
   }
   switch (t) {
     case 'double':

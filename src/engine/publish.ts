@@ -6,14 +6,15 @@ import { utf8Length } from './amqp-values'
 import { AmqpError, errors } from './errors'
 import { messageView } from './message'
 import { type Broker, ensureVhost } from './model'
-import { checkShortstr, stripCrLf, tableOf } from './names'
+import { checkShortstr, tableOf } from './names'
 import { route } from './router'
 import type { PublishExplanation, ScenarioPublish } from './types'
 
 /** Publish one message; never throws an AmqpError (it becomes the explanation's error outcome). */
 export function publish(broker: Broker, p: ScenarioPublish): PublishExplanation {
   const vhost = ensureVhost(broker, p.vhost ?? '/')
-  const exchange = stripCrLf(p.exchange)
+  // basic.publish does not strip CR/LF from the exchange name (declare and bind do).
+  const exchange = p.exchange
   const explanation: PublishExplanation = {
     id: p.id,
     vhost: vhost.name,

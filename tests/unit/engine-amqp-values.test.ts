@@ -53,6 +53,17 @@ describe('toAmqpValue — as amqplib encodes JSON', () => {
     })
   })
 
+  it('64-bit integers as decimal strings stay exact (amqplib hands them to BigInt)', () => {
+    expect(toAmqpValue({ '!': 'long', value: '9007199254740993' })).toEqual({
+      type: 'long',
+      value: '9007199254740993',
+    })
+    expect(toAmqpValue({ '!': 'long', value: '-9223372036854775808' }).value).toBe('-9223372036854775808')
+    expect(toAmqpValue({ '!': 'short', value: '12' })).toEqual({ type: 'short', value: 12 })
+    expect(() => toAmqpValue({ '!': 'long', value: '9223372036854775808' })).toThrow(/out of range/)
+    expect(() => toAmqpValue({ '!': 'long', value: '1.5' })).toThrow(/integer/)
+  })
+
   it('refuses what amqplib cannot encode, with the path', () => {
     expect(() => toAmqpValue({ '!': 'nope', value: 1 })).toThrow(AmqpValueError)
     expect(() => toAmqpTable({ a: { b: { '!': 'byte', value: 300 } } })).toThrow(/^a\.b: 300 is out of range/)
@@ -80,6 +91,9 @@ describe('valuesEqual / valueKey — the broker equality per profile', () => {
       false,
     ],
     ['nested arrays equal', v('array', [v('byte', 1)]), v('array', [v('byte', 1)]), true, true],
+    ['empty array = empty table (both empty lists)', v('array', []), v('table', {}), true, true],
+    ['non-empty array ≠ table', v('array', [v('byte', 1)]), v('table', { a: v('byte', 1) }), false, false],
+    ['2^53+1 ≠ 2^53', v('long', '9007199254740993'), v('long', 9007199254740992), false, false],
     ['decimal vs int', v('decimal', { places: 0, digits: 1 }), v('byte', 1), false, false],
   ]
   it.each(pairs)('%s', (_label, a, b, eq4, eq310) => {

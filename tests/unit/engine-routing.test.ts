@@ -295,6 +295,17 @@ describe('bindings and lifecycle', () => {
     )
   })
 
+  it('CR/LF are stripped from names in declare and bind, not from the exchange of a publish', () => {
+    const r = run({
+      exchanges: [X('a\nb', 'fanout')],
+      queues: [Q('q\r\n1')],
+      bindings: [BQ('a\nb', 'q1')],
+      publishes: [P('m1', 'ab'), P('m2', 'a\nb'), P('m3', '', 'q1')],
+    })
+    expect(r.result.queues).toEqual({ q1: ['m1', 'm3'] })
+    expect(r.result.errors.map((e) => [e.id, e.code])).toEqual([['m2', 404]])
+  })
+
   it('vhosts are separate namespaces; non-default vhost queues print as vhost/name', () => {
     const r = run({
       vhosts: [{ name: 'v2' }],
