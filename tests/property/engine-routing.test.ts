@@ -27,8 +27,12 @@ const hval = fc.constantFrom<JsonValue>(
   'x',
   null,
   true,
+  [],
+  {},
   { '!': 'long', value: 1 },
   { '!': 'double', value: 1 },
+  { '!': 'long', value: '9007199254740993' },
+  { '!': 'timestamp', value: 1 },
 )
 const headerTable = fc.dictionary(fc.constantFrom('h1', 'h2', 'x-h'), hval, { maxKeys: 3 })
 const bindArgs = fc.record(
