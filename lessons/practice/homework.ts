@@ -93,6 +93,7 @@ export const HOMEWORK: HomeworkTask[] = [
     level: 'basic',
     needsBroker: true,
     scenarioFile: null,
+    timeline: 'hw04-same-queue-two-clients',
     title: { en: 'Same queue name, different arguments', 'zh-CN': '同名队列，不同参数' },
     task: {
       en: 'Two short-lived clients declare a queue with the same name but different properties, then one disconnects. Predict the result of each declaration and how long the queue lives, then check on a real broker.',
@@ -162,6 +163,7 @@ export const HOMEWORK: HomeworkTask[] = [
     level: 'applied',
     needsBroker: false,
     scenarioFile: null,
+    timeline: 'hw07-bound-after-promotion',
     title: { en: 'A queue bound after the promotion started', 'zh-CN': '促销开始后才绑定的队列' },
     task: {
       en: 'A new notification queue was bound only after a promotion began, yet the business wants every notification since the start. Review what the topology can and cannot tell you, and where the missing history must come from.',
@@ -184,6 +186,7 @@ export const HOMEWORK: HomeworkTask[] = [
     level: 'applied',
     needsBroker: true,
     scenarioFile: null,
+    timeline: 'hw08-bind-unbind-rebind',
     title: {
       en: 'Declare, bind, unbind, rebind — event by event',
       'zh-CN': '声明、绑定、解绑、重绑：逐事件记录',
@@ -237,6 +240,7 @@ export const HOMEWORK: HomeworkTask[] = [
     level: 'stretch',
     needsBroker: false,
     scenarioFile: null,
+    timeline: 'hw10-completeness-claim',
     title: { en: 'Proving nothing was missed', 'zh-CN': '证明“一条不漏”' },
     task: {
       en: 'An audit consumer must be able to prove that it received every message it should have after a given moment. Define the synchronisation points and evidence a binding switch needs, and discuss what breaks when publishers cannot be paused.',

@@ -54,5 +54,7 @@ export interface HomeworkTask {
   needsBroker: boolean
   /** Path under public/ of a ready playground scenario, when one makes sense. */
   scenarioFile: string | null
+  /** Id of a timeline scenario (lessons/timeline) that plays this task's sequence, when one exists. */
+  timeline?: string
   level: 'basic' | 'applied' | 'advanced' | 'stretch'
 }

@@ -110,6 +110,16 @@ describe('homework', () => {
     expect(HOMEWORK.filter((h) => h.needsBroker).map((h) => h.id)).toEqual(['hw-04', 'hw-06', 'hw-08'])
   })
 
+  it('link timeline scenarios that exist, and every task has a scenario, a timeline or is pure design', () => {
+    const index = JSON.parse(
+      readFileSync(new URL('../../lessons/timeline/index.json', import.meta.url), 'utf8'),
+    ) as {
+      order: string[]
+    }
+    for (const h of HOMEWORK) if (h.timeline) expect(index.order, h.id).toContain(h.timeline)
+    expect(HOMEWORK.filter((h) => h.timeline).map((h) => h.id)).toEqual(['hw-04', 'hw-07', 'hw-08', 'hw-10'])
+  })
+
   it('ready scenarios exist in public/ and run in the engine without errors', () => {
     const withScenario = HOMEWORK.filter((h) => h.scenarioFile)
     expect(withScenario.length).toBeGreaterThanOrEqual(6)

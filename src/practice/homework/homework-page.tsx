@@ -76,11 +76,18 @@ export default function HomeworkPage({ task }: { task: HomeworkTask }) {
           <li key={d.en}>{d[lang]}</li>
         ))}
       </ul>
-      {task.scenarioFile ? (
-        <ScenarioLink file={task.scenarioFile} />
-      ) : (
-        <p className="muted">{t('noScenario')}</p>
+      {task.scenarioFile && <ScenarioLink file={task.scenarioFile} />}
+      {task.timeline && (
+        <p>
+          <a
+            href={`?view=timeline&scenario=${encodeURIComponent(task.timeline)}`}
+            data-testid="homework-timeline"
+          >
+            {t('openTimeline')}
+          </a>
+        </p>
       )}
+      {!task.scenarioFile && !task.timeline && <p className="muted">{t('noScenario')}</p>}
       <label>
         <input
           type="checkbox"
