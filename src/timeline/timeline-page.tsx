@@ -1,4 +1,144 @@
-/** Placeholder until the timeline feature lands (see its issue). */
-export default function Page() {
-  return <p className="panel">Coming soon.</p>
+/**
+ * The timeline view (`?view=timeline`, optionally `&scenario=ID`): pick a scenario, then step, play or
+ * go back through it. Every step shows the queues and consumers on a diagram and as cards, what
+ * happened in words, and where each event id went. The engine plays the script in the Worker once;
+ * moving through it only changes which stored frame is shown.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { useLanguage } from '../i18n/language'
+import { useT } from '../i18n/messages'
+import { FateTable } from './fate-table'
+import { FlowDiagram } from './flow-diagram'
+import { TIMELINE_LESSONS, type TimelineLesson } from './lesson-data'
+import { PlayerControls } from './player-controls'
+import { QueueCards } from './queue-cards'
+import { StepEvents } from './step-events'
+import { StepList } from './step-list'
+import { timelineMessages } from './timeline-messages'
+import { useReducedMotion } from './use-reduced-motion'
+import { useTimelineRun } from './use-timeline-run'
+import './timeline.css'
+
+const PLAY_MS = 1400
+const playable = TIMELINE_LESSONS.filter((l): l is TimelineLesson => 'script' in l)
+const broken = TIMELINE_LESSONS.filter((l) => 'error' in l) as { id: string; error: string }[]
+
+function initialScenario(): string {
+  const wanted = new URLSearchParams(window.location.search).get('scenario')
+  return playable.find((l) => l.id === wanted)?.id ?? playable[0]?.id ?? ''
+}
+
+export default function TimelinePage() {
+  const t = useT(timelineMessages)
+  const lang = useLanguage((s) => s.lang)
+  const [scenarioId, setScenarioId] = useState(initialScenario)
+  const lesson = playable.find((l) => l.id === scenarioId) ?? null
+  const script = useMemo(() => lesson?.script ?? null, [lesson])
+  const result = useTimelineRun(script)
+  const [cursor, setCursor] = useState(0)
+  const [playing, setPlaying] = useState(false)
+  const [reducedMotion, setReducedMotion] = useReducedMotion()
+  const run = result.status === 'ready' ? result.run : null
+  const total = run?.frames.length ?? 0
+
+  useEffect(() => {
+    if (!playing) return
+    if (cursor >= total) {
+      setPlaying(false)
+      return
+    }
+    const timer = setTimeout(() => setCursor((c) => c + 1), cursor === 0 ? 200 : PLAY_MS)
+    return () => clearTimeout(timer)
+  }, [playing, cursor, total])
+
+  const choose = (id: string) => {
+    setScenarioId(id)
+    setCursor(0)
+    setPlaying(false)
+    const url = new URL(window.location.href)
+    url.searchParams.set('scenario', id)
+    window.history.replaceState(null, '', url)
+  }
+  const move = (c: number) => {
+    setPlaying(false)
+    setCursor(Math.max(0, Math.min(total, c)))
+  }
+
+  const frame = run && cursor > 0 ? (run.frames[cursor - 1] ?? null) : null
+  const state = frame?.state ?? run?.initial ?? null
+
+  return (
+    <div className="timeline-page" data-testid="timeline-page">
+      <header className="tl-head panel">
+        <h2>{t('heading')}</h2>
+        <label>
+          {t('scenario')}{' '}
+          <select data-testid="timeline-scenario" value={scenarioId} onChange={(e) => choose(e.target.value)}>
+            {playable.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.title[lang]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {lesson && <p className="tl-intro">{lesson.intro[lang]}</p>}
+        {broken.map((b) => (
+          <p key={b.id} className="tl-broken" role="alert">
+            {b.error}
+          </p>
+        ))}
+      </header>
+      {result.status === 'loading' && <p className="panel">{t('loading')}</p>}
+      {result.status === 'failed' && (
+        <p className="panel tl-broken" role="alert">
+          {t('failed', { error: result.error })}
+        </p>
+      )}
+      {run && state && (
+        <>
+          <PlayerControls
+            cursor={cursor}
+            total={total}
+            playing={playing}
+            reducedMotion={reducedMotion}
+            onCursor={move}
+            onPlaying={(p) => {
+              if (p && cursor >= total) setCursor(0)
+              setPlaying(p)
+            }}
+            onReducedMotion={setReducedMotion}
+          />
+          <div className="tl-body">
+            <aside className="panel tl-script">
+              <h3>{t('steps')}</h3>
+              <StepList frames={run.frames} cursor={cursor} lang={lang} onJump={move} />
+            </aside>
+            <main className="tl-main">
+              <section className="panel tl-diagram">
+                <h3>{t('diagram')}</h3>
+                <div className="tl-diagram-scroll">
+                  <FlowDiagram run={run} frame={frame} reducedMotion={reducedMotion} />
+                </div>
+              </section>
+              <div className="panel">
+                <StepEvents events={frame?.events ?? []} />
+              </div>
+              <div className="panel">
+                <QueueCards state={state} />
+              </div>
+              <div className="panel">
+                <FateTable fates={state.fates} />
+              </div>
+              {lesson && cursor >= total && (
+                <section className="panel tl-takeaway" data-testid="timeline-takeaway">
+                  <h3>{t('takeaway')}</h3>
+                  <p>{lesson.takeaway[lang]}</p>
+                </section>
+              )}
+            </main>
+          </div>
+        </>
+      )}
+    </div>
+  )
 }

@@ -1,0 +1,48 @@
+/** This step's events in plain words (both languages), errors first-class. */
+import type { SimEvent } from '../engine'
+import { useT } from '../i18n/messages'
+import { type Translate, timelineMessages } from './timeline-messages'
+
+function describe(e: SimEvent, t: Translate): string {
+  switch (e.kind) {
+    case 'delivered':
+      return t('ev_delivered', {
+        message: e.message,
+        queue: e.queue,
+        consumer: e.consumer ?? t('getter'),
+        tag: e.tag,
+        redelivered: e.redelivered ? t('ev_redelivered') : '',
+      })
+    case 'topology':
+      return t('ev_topology', { what: e.what, name: e.name || '(default)', change: t(e.change) })
+    case 'error':
+      return t('ev_error', { code: e.code, text: e.text })
+    default: {
+      const params: Record<string, string | number> = {}
+      for (const [k, v] of Object.entries(e))
+        if (typeof v === 'string' || typeof v === 'number') params[k] = v
+      return t(`ev_${e.kind}`, params)
+    }
+  }
+}
+
+export function StepEvents({ events }: { events: SimEvent[] }) {
+  const t = useT(timelineMessages)
+  return (
+    <section className="tl-events" aria-label={t('happened')} aria-live="polite">
+      <h3>{t('happened')}</h3>
+      {events.length === 0 ? (
+        <p className="muted">{t('nothing')}</p>
+      ) : (
+        <ol data-testid="step-events">
+          {events.map((e, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: events of one step never reorder
+            <li key={i} className={`ev ${e.kind}`}>
+              {describe(e, t)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
