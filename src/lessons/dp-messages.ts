@@ -22,7 +22,8 @@ export const dpMessages = defineMessages({
     doesNotMatch: 'does not match',
     true: 'true',
     false: 'false',
-    rowHeader: 'pattern words (rows) × key words (columns)',
+    legend:
+      'Solid frame: the cell just filled. Dashed frame: the cell(s) its value was read from. T = true, F = false, · = not yet.',
     init: 'dp[0][0] = true: no pattern words fit no key words.',
     emptyPattern: 'dp[0][{j}] = false: an empty pattern cannot absorb {j} key word(s).',
     literalMatch:
@@ -56,7 +57,7 @@ export const dpMessages = defineMessages({
     doesNotMatch: '不匹配',
     true: '真',
     false: '假',
-    rowHeader: '模式词（行）× 键词（列）',
+    legend: '实线框：刚填好的格子。虚线框：它的值所读取的格子。T = 真，F = 假，· = 尚未计算。',
     init: 'dp[0][0] = 真：零个模式词匹配零个键词。',
     emptyPattern: 'dp[0][{j}] = 假：空模式无法吸收 {j} 个键词。',
     literalMatch: '“{word}”与键词“{kw}”相同，所以 dp[{i}][{j}] 取左上方 dp[{pi}][{pj}] = {value}。',

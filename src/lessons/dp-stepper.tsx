@@ -122,6 +122,7 @@ function DpView({ trace, cursor }: { trace: DpTrace; cursor: number }) {
           })}
         </p>
       )}
+      <p className="dp-legend">{t('legend')}</p>
       <div className="dp-panels">
         <DpTable trace={trace} cell={cell} caption={t('fullTable')} />
         <RollingView trace={trace} step={step} cell={cell} />

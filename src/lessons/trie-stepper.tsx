@@ -86,7 +86,7 @@ export function TrieStepper({ run }: { run: RunResult }) {
             <code
               // biome-ignore lint/suspicious/noArrayIndexKey: word position in the key
               key={k}
-              className={k === cursor - 1 ? 'is-current' : k < cursor ? 'is-done' : undefined}
+              className={`trie-word${k === cursor - 1 ? ' is-current' : k < cursor ? ' is-done' : ''}`}
               data-testid="trie-word"
             >
               {w === '' ? '""' : w}

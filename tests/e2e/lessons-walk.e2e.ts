@@ -91,3 +91,22 @@ describe('lesson location', () => {
     await w.context.close()
   })
 })
+
+describe('open in playground', () => {
+  it('hands the step’s scenario to the playground, which switches view and loads it', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=08-dedup&step=2')
+    const { page } = w
+    await page.getByTestId('open-playground').waitFor({ timeout: 20_000 })
+    await page.getByTestId('open-playground').click()
+    // the playground is the default view: its URL carries no view parameter
+    await expect.poll(() => page.getByTestId('lesson').count(), { timeout: 20_000 }).toBe(0)
+    expect(new URL(page.url()).searchParams.get('view')).toBeNull()
+    // the lesson's own queue names reach the playground (editor text, diagram or result)
+    await expect
+      .poll(async () => (await page.locator('main').textContent()) ?? '', { timeout: 30_000 })
+      .toContain('u.q2')
+    await screenshot(page, 'lessons-opened-in-playground')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+})
