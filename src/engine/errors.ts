@@ -39,6 +39,23 @@ export class AmqpError extends Error {
 }
 
 const q = (s: string) => `'${s}'`
+
+/**
+ * The broker turns the type name into an *existing* Erlang atom: a name that is one (but no exchange
+ * type) reads "invalid exchange type", any other "unknown exchange type". The atom table is the
+ * broker's; these are names that always exist, plus `Direct`, seen on 3.10.8.
+ */
+const EXISTING_ATOMS = new Set([
+  '',
+  'true',
+  'false',
+  'undefined',
+  'ok',
+  'error',
+  'queue',
+  'exchange',
+  'Direct',
+])
 const inVhost = (kind: string, name: string, vhost: string) => `${kind} ${q(name)} in vhost ${q(vhost)}`
 
 export const errors = {
@@ -70,7 +87,8 @@ export const errors = {
       `cannot obtain exclusive access to locked ${inVhost('queue', name, vhost)}. It could be originally ` +
         'declared on another connection or the exclusive property value does not match that of the original declaration.',
     ),
-  unknownType: (code: 406 | 503, type: string) => new AmqpError(code, `unknown exchange type ${q(type)}`),
+  unknownType: (code: 406 | 503, type: string) =>
+    new AmqpError(code, `${EXISTING_ATOMS.has(type) ? 'invalid' : 'unknown'} exchange type ${q(type)}`),
   transientQueue: (name: string, vhost: string) =>
     new AmqpError(
       541,
