@@ -139,6 +139,7 @@ export default function DiagramPane(props: DiagramPaneProps) {
         theme={theme}
         label={t('figure')}
         nodes={model.nodes}
+        edgeClasses={model.edgeClasses}
         onNodeClick={onClick}
         describeNode={describe}
         onRendered={setSvg}

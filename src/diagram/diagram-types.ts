@@ -59,6 +59,8 @@ export interface DiagramModel {
   nodes: Record<string, DiagramEntity>
   /** Generated edge id (`b_N`) → engine binding id. */
   edges: Record<string, string>
+  /** Generated edge id → highlight classes (`hot`, `aehot`), for the view to set on the path. */
+  edgeClasses: Record<string, string[]>
   vhost: string
   focused: boolean
   hiddenBindings: number

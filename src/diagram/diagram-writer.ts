@@ -25,6 +25,7 @@ export class DiagramWriter {
   readonly nodes: Record<string, DiagramEntity> = {}
   readonly edges: Record<string, string> = {}
   private readonly classes = new Map<string, string[]>()
+  private readonly edgeIds = new Set<string>()
 
   /** A node whose label lines are joined with `<br/>` (`#10;` breaks only some shapes); lines are escaped. */
   node(id: string, shape: Shape, labelLines: string[], entity?: DiagramEntity): string {
@@ -37,6 +38,7 @@ export class DiagramWriter {
 
   /** An edge; with `edgeId` it can carry classes (`class b_3 hot`). */
   edge(from: string, to: string, arrow: Arrow, label?: string, edgeId?: string): void {
+    if (edgeId) this.edgeIds.add(edgeId)
     const named = edgeId ? `${edgeId}@${arrow}` : arrow
     const text = label === undefined ? '' : `|${escapeEdgeLabel(label)}|`
     this.lines.push(`  ${from} ${named}${text} ${to}`)
@@ -47,6 +49,18 @@ export class DiagramWriter {
     const list = this.classes.get(cls) ?? []
     list.push(id)
     this.classes.set(cls, list)
+  }
+
+  /**
+   * Classes of named edges. Mermaid only inlines an edge's classDef style on the path, without the
+   * class name, so the view adds these to `path[data-id]` for CSS and tests.
+   */
+  edgeClasses(): Record<string, string[]> {
+    const out: Record<string, string[]> = {}
+    for (const [cls, ids] of this.classes) {
+      for (const id of ids) if (this.edgeIds.has(id)) (out[id] ??= []).push(cls)
+    }
+    return out
   }
 
   finish(classDefs: Record<string, string>): string {

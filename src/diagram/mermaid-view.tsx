@@ -7,7 +7,14 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
 import type { DiagramEntity } from './diagram-types'
 import { renderMermaid } from './mermaid-loader'
-import { currentSvg, decodeEdgeLabels, makeNodesFocusable, moveFocus, nodeIdOf } from './svg-dom'
+import {
+  classifyEdges,
+  currentSvg,
+  decodeEdgeLabels,
+  makeNodesFocusable,
+  moveFocus,
+  nodeIdOf,
+} from './svg-dom'
 
 export interface MermaidViewProps {
   text: string
@@ -16,6 +23,8 @@ export interface MermaidViewProps {
   label: string
   /** Generated node id → entity (from buildDiagram); nodes not in it are not interactive. */
   nodes?: Record<string, DiagramEntity>
+  /** Generated edge id → classes to set on its path (from buildDiagram). */
+  edgeClasses?: Record<string, string[]>
   onNodeClick?: (entity: DiagramEntity) => void
   /** Accessible name of one node (defaults to its name). */
   describeNode?: (entity: DiagramEntity) => string
@@ -43,7 +52,8 @@ export default function MermaidView(props: MermaidViewProps) {
         if (stale || !host.current) return
         host.current.innerHTML = svg
         decodeEdgeLabels(host.current)
-        const { nodes = {}, describeNode = defaultDescribe, onRendered } = latest.current
+        const { nodes = {}, edgeClasses = {}, describeNode = defaultDescribe, onRendered } = latest.current
+        classifyEdges(host.current, edgeClasses)
         makeNodesFocusable(host.current, nodes, describeNode)
         setError(null)
         setBusy(false)

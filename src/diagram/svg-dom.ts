@@ -25,6 +25,14 @@ export function decodeEdgeLabels(root: Element): void {
   }
 }
 
+/** Puts the highlight classes on edge paths (Mermaid only inlines their style). */
+export function classifyEdges(root: Element, edgeClasses: Record<string, string[]>): void {
+  for (const path of root.querySelectorAll<SVGPathElement>('path[data-id]')) {
+    const classes = edgeClasses[path.dataset.id ?? '']
+    if (classes) path.classList.add(...classes)
+  }
+}
+
 /** Roving focus: the nodes that stand for something get role=button; the first one is tabbable. */
 export function makeNodesFocusable(
   root: Element,

@@ -77,6 +77,7 @@ export function buildDiagram(
     text: w.finish(classDefsFor(options.theme ?? 'light')),
     nodes: w.nodes,
     edges: w.edges,
+    edgeClasses: w.edgeClasses(),
     vhost,
     focused: scope.focused,
     hiddenBindings: scope.hiddenBindings,

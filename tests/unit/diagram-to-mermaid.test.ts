@@ -126,6 +126,7 @@ describe('toMermaid: after a publish', () => {
     const m = buildDiagram(topo, byId('m2'))
     const ae = classOf(m.text, 'aehot')
     expect(ae).toHaveLength(1)
+    expect(m.edgeClasses[ae[0] ?? '']).toEqual(['aehot'])
     expect(m.text).toMatch(new RegExp(`^ {2}${idOf(m, 'exchange', 'orders')} ${ae[0]}@-\\.->`, 'm'))
     expect(classOf(m.text, 'hl')).toContain(idOf(m, 'exchange', 'unrouted'))
     expect(classOf(m.text, 'recv')).toEqual([idOf(m, 'queue', 'lost')])
