@@ -18,13 +18,13 @@ export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } fr
 export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
 export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
-export { TimelineScriptError, validateTimelineScript } from './sim/script-validate'
-export * from './sim/sim-types'
-export { createTimeline, runTimeline, type TimelinePlayer } from './sim/timeline'
 export { operationsFromScenario } from './script/from-scenario'
 export { EXCHANGE_TYPES, KEYWORDS as SCRIPT_KEYWORDS, quoteIfNeeded, VALUE_TYPES } from './script/names'
 export { type ParseResult, parseScript, type ScriptDiagnostic } from './script/parse'
 export { printOperation, printScript } from './script/print'
+export { TimelineScriptError, validateTimelineScript } from './sim/script-validate'
+export * from './sim/sim-types'
+export { createTimeline, runTimeline, type TimelinePlayer } from './sim/timeline'
 export {
   type DpRollingRow,
   type DpRule,
