@@ -34,7 +34,7 @@ it(`${count} random scenarios agree with the broker (CONFORMANCE_SEED=${seed})`,
     for (const t of c.textDiffs)
       textDiffs.add(`${t.broker.replace(/vhost '[^']*'/, "vhost 'V'")} / engine: ${t.engine}`)
     if (c.equal) continue
-    failed.push(c.name)
+    failed.push(`${c.name}: ${c.report.split('\n').slice(1, 3).join(' |').trim()}`)
     if (failed.length > KEEP) continue
     // Keep the failing scenario as a regression file; it runs with the hand-written ones from now on.
     const file = join(import.meta.dirname, 'regressions', `seed-${seed}-${i}.json`)
@@ -42,6 +42,8 @@ it(`${count} random scenarios agree with the broker (CONFORMANCE_SEED=${seed})`,
     writeFileSync(file, `${JSON.stringify({ description, ...randomScenario(seed, i) }, null, 2)}\n`)
     console.error(`${c.report}\nkept as ${file}`)
   }
+  if (failed.length > 0)
+    console.error(`disagreeing random scenarios (first diff lines):\n${failed.join('\n')}`)
   expect(
     failed,
     `${failed.length} random scenarios disagree (seed ${seed}); the first ${KEEP} are kept in regressions/`,
