@@ -11,6 +11,7 @@ export const DP_PRESETS: readonly { pattern: string; key: string }[] = [
   { pattern: '*', key: '' },
   { pattern: '#', key: '' },
   { pattern: 'a.#', key: '' },
+  { pattern: 'order.#', key: 'payment.created' },
   { pattern: 'order.*', key: 'order' },
   { pattern: 'order.*', key: 'order.item.created' },
   { pattern: 'order.#.paid', key: 'order.eu.paid' },
