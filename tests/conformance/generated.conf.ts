@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, inject, it } from 'vitest'
@@ -40,6 +41,10 @@ it(`${count} random scenarios agree with the broker (CONFORMANCE_SEED=${seed})`,
     const file = join(import.meta.dirname, 'regressions', `seed-${seed}-${i}.json`)
     const description = `random scenario ${i} of CONFORMANCE_SEED=${seed}: engine and broker disagreed`
     writeFileSync(file, `${JSON.stringify({ description, ...randomScenario(seed, i) }, null, 2)}\n`)
+    // Format as the repo's linter wants it, so a kept file can be committed as is.
+    spawnSync(join(process.cwd(), 'node_modules', '.bin', 'biome'), ['format', '--write', file], {
+      stdio: 'ignore',
+    })
     console.error(`${c.report}\nkept as ${file}`)
   }
   if (failed.length > 0)
