@@ -4,11 +4,11 @@ import type { Rng } from './prng'
 /** Literal words of routing keys; '' makes empty words ("a..b", ".a", "a."). */
 const KEY_WORDS = ['a', 'b', 'c', '', 'a', 'b']
 /** Rarely a routing key carries a literal '*' or '#', which is no wildcard there. */
-const RARE_KEY_WORDS = ['*', '#', 'A']
+const RARE_KEY_WORDS = ['*', '#', 'A', 'é', 'a b']
 
 /** A short routing key of 0-3 words, possibly with empty words. */
 export function routingKey(rng: Rng): string {
-  const n = rng.pick([0, 1, 1, 2, 2, 3])
+  const n = rng.chance(0.08) ? rng.int(4, 9) : rng.pick([0, 1, 1, 2, 2, 3])
   const words: string[] = []
   for (let i = 0; i < n; i++) words.push(rng.chance(0.05) ? rng.pick(RARE_KEY_WORDS) : rng.pick(KEY_WORDS))
   return words.join('.')
@@ -19,7 +19,7 @@ export function routingKey(rng: Rng): string {
  * in '#' words, so more would only measure the broker's patience.
  */
 export function topicPattern(rng: Rng): string {
-  const n = rng.pick([0, 1, 1, 2, 2, 3, 4])
+  const n = rng.chance(0.08) ? rng.int(5, 9) : rng.pick([0, 1, 1, 2, 2, 3, 4])
   const words: string[] = []
   let hashes = 0
   for (let i = 0; i < n; i++) {
@@ -78,6 +78,8 @@ export function headerTable(rng: Rng): { [key: string]: JsonValue } {
 /** Arguments of a headers binding: an x-match mode (or none, or rarely a bad one) and 0-3 tests. */
 export function headersBindingArgs(rng: Rng): { [key: string]: JsonValue } {
   const args = headerTable(rng)
+  // CC stays visible to headers matching, BCC is stripped before routing.
+  if (rng.chance(0.05)) args[rng.pick(['CC', 'BCC'])] = rng.chance(0.5) ? null : ['a']
   const mode = rng.pick([undefined, 'all', 'any', 'all', 'any', 'all-with-x', 'any-with-x'])
   if (mode !== undefined) args['x-match'] = mode
   if (rng.chance(0.03)) args['x-match'] = rng.pick(['some', 1])
