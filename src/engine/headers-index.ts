@@ -1,7 +1,7 @@
 import { tableIdentityKey } from './amqp-equality'
 import { valueKey } from './amqp-values'
 import { headersModeOf, isConsidered } from './headers-index-mode'
-import { createDestTable } from './routing-index-dests'
+import { DestTable } from './routing-index-dests'
 import type { AmqpTable, AmqpValue, ProfileName } from './types'
 
 /** A headers binding as the index sees it: the `x-match` mode and the binding's argument table. */
@@ -24,12 +24,9 @@ export interface HeadersIndex<D = string> {
 }
 
 interface Entry {
-  destId: number
-  any: boolean
-  /** Considered argument count (what an `all` binding must reach). */
-  need: number
   /** `[key, valueKey | null]` per considered argument; null = presence test (void value). */
   args: [string, string | null][]
+  destId: number
 }
 
 /** Posting lists of one header key: bindings testing its presence, and by value key. */
@@ -44,33 +41,48 @@ interface KeyPostings {
  * presence tests by key, so a match touches only the postings of the message's own header keys: an
  * `any` binding matches on its first hit, an `all` binding when its hit counter reaches its number of
  * considered arguments. `all` bindings with nothing to test always match; `any` ones never do.
+ * Message headers are taken as given (the caller applies any broker-side conversion first).
  */
 export function createHeadersIndex<D = string>(opts: { profile?: ProfileName } = {}): HeadersIndex<D> {
-  const profile = opts.profile
-  const entries: (Entry | undefined)[] = []
-  const freeEntries: number[] = []
-  const byIdentity = new Map<string, number>()
-  const postings = new Map<string, KeyPostings>()
-  const always: number[] = []
-  const dests = createDestTable<D>()
-  let hits = new Int32Array(16)
-  let hitStamp = new Uint32Array(16)
-  let epoch = 0
+  return new PostingsHeadersIndex<D>(opts.profile)
+}
+
+/** A class, not closures: every index shares the same warmed-up (JIT-compiled) methods. */
+class PostingsHeadersIndex<D> implements HeadersIndex<D> {
+  private readonly entries: (Entry | undefined)[] = []
+  private readonly freeEntries: number[] = []
+  private readonly byIdentity = new Map<string, number>()
+  private readonly postings = new Map<string, KeyPostings>()
+  /** `all` bindings with no considered argument: they match every message. */
+  private readonly always: number[] = []
+  private readonly dests = new DestTable<D>()
+  /** Per entry: hits needed (`any` needs 1), destination id, hit counter and its round stamp. */
+  private need = new Int32Array(16)
+  private destOf = new Int32Array(16)
+  private hits = new Int32Array(16)
+  private hitStamp = new Uint32Array(16)
+  private epoch = 0
+
+  constructor(private readonly profile: ProfileName | undefined) {}
+
+  get size(): number {
+    return this.byIdentity.size
+  }
 
   /**
    * Binding identity as the broker keys it: destination plus the whole argument table with types
    * (so `{a: int 1}` and `{a: long 1}` are two bindings that route alike), plus an explicit `xMatch`.
    */
-  function identity(binding: HeadersBindingSpec, destId: number): string {
+  private identity(binding: HeadersBindingSpec, destId: number): string {
     return `${binding.xMatch ?? ''}|${destId}|${tableIdentityKey(binding.args)}`
   }
 
-  function listFor(key: string, vk: string | null, create: boolean): number[] | undefined {
-    let p = postings.get(key)
+  private listFor(key: string, vk: string | null, create: boolean): number[] | undefined {
+    let p = this.postings.get(key)
     if (p === undefined) {
       if (!create) return undefined
       p = { present: [], byValue: new Map() }
-      postings.set(key, p)
+      this.postings.set(key, p)
     }
     if (vk === null) return p.present
     let list = p.byValue.get(vk)
@@ -81,97 +93,100 @@ export function createHeadersIndex<D = string>(opts: { profile?: ProfileName } =
     return list
   }
 
-  function add(binding: HeadersBindingSpec, dest: D): void {
+  add(binding: HeadersBindingSpec, dest: D): void {
     const mode = headersModeOf(binding)
-    const destId = dests.acquire(dest)
-    const key = identity(binding, destId)
-    if (byIdentity.has(key)) {
-      dests.release(destId)
+    const destId = this.dests.acquire(dest)
+    const key = this.identity(binding, destId)
+    if (this.byIdentity.has(key)) {
+      this.dests.release(destId)
       return
     }
     const args: [string, string | null][] = []
     for (const k of Object.keys(binding.args)) {
       if (!isConsidered(k, mode)) continue
       const v = binding.args[k]
-      args.push([k, v.type === 'void' ? null : valueKey(v, profile)])
+      args.push([k, v.type === 'void' ? null : valueKey(v, this.profile)])
     }
-    const id = freeEntries.length > 0 ? (freeEntries.pop() as number) : entries.length
-    entries[id] = { destId, any: mode.any, need: args.length, args }
-    byIdentity.set(key, id)
-    if (id >= hits.length) {
-      hits = new Int32Array(hits.length * 2)
-      const s = new Uint32Array(hits.length)
-      s.set(hitStamp)
-      hitStamp = s
-    }
+    const id = this.freeEntries.length > 0 ? (this.freeEntries.pop() as number) : this.entries.length
+    this.entries[id] = { args, destId }
+    this.byIdentity.set(key, id)
+    if (id >= this.need.length) this.grow()
+    this.need[id] = mode.any ? 1 : args.length
+    this.destOf[id] = destId
+    this.hitStamp[id] = 0
     if (args.length === 0) {
-      if (!mode.any) always.push(id)
+      if (!mode.any) this.always.push(id)
       return
     }
-    for (const [k, vk] of args) (listFor(k, vk, true) as number[]).push(id)
+    for (const [k, vk] of args) (this.listFor(k, vk, true) as number[]).push(id)
   }
 
-  function remove(binding: HeadersBindingSpec, dest: D): void {
-    const destId = dests.idOf(dest)
+  remove(binding: HeadersBindingSpec, dest: D): void {
+    const destId = this.dests.idOf(dest)
     if (destId < 0) return
-    const key = identity(binding, destId)
-    const id = byIdentity.get(key)
+    const key = this.identity(binding, destId)
+    const id = this.byIdentity.get(key)
     if (id === undefined) return
-    const entry = entries[id] as Entry
-    byIdentity.delete(key)
-    entries[id] = undefined
-    freeEntries.push(id)
-    dests.release(destId)
-    if (entry.need === 0) dropId(always, id)
+    const entry = this.entries[id] as Entry
+    this.byIdentity.delete(key)
+    this.entries[id] = undefined
+    this.freeEntries.push(id)
+    this.dests.release(destId)
+    if (entry.args.length === 0) dropId(this.always, id)
     for (const [k, vk] of entry.args) {
-      dropId(listFor(k, vk, false), id)
-      const p = postings.get(k) as KeyPostings
+      dropId(this.listFor(k, vk, false), id)
+      const p = this.postings.get(k) as KeyPostings
       if (vk !== null && p.byValue.get(vk)?.length === 0) p.byValue.delete(vk)
-      if (p.present.length === 0 && p.byValue.size === 0) postings.delete(k)
+      if (p.present.length === 0 && p.byValue.size === 0) this.postings.delete(k)
     }
   }
 
-  function match(headers: AmqpTable): D[] {
-    if (epoch === 0xffffffff) {
-      hitStamp.fill(0)
-      epoch = 0
+  match(headers: AmqpTable): D[] {
+    if (this.epoch === 0xffffffff) {
+      this.hitStamp.fill(0)
+      this.epoch = 0
     }
-    const e = ++epoch
+    const e = ++this.epoch
     const out: D[] = []
-    const seen = dests.startRound()
-    const hit = (list: number[]) => {
-      for (let i = 0; i < list.length; i++) {
-        const id = list[i]
-        const entry = entries[id] as Entry
-        if (hitStamp[id] !== e) {
-          hitStamp[id] = e
-          hits[id] = 0
-        }
-        const n = ++hits[id]
-        if (entry.any ? n === 1 : n === entry.need) dests.emit(entry.destId, seen, out)
-      }
-    }
-    for (let i = 0; i < always.length; i++) dests.emit((entries[always[i]] as Entry).destId, seen, out)
+    const dests = this.dests
+    const round = dests.startRound()
+    const always = this.always
+    for (let i = 0; i < always.length; i++) dests.emit(this.destOf[always[i]], round, out)
     for (const k in headers) {
-      if (!Object.hasOwn(headers, k)) continue
-      const p = postings.get(k)
-      if (p === undefined) continue
-      if (p.present.length > 0) hit(p.present)
+      const p = this.postings.get(k)
+      if (p === undefined || !Object.hasOwn(headers, k)) continue
+      if (p.present.length > 0) this.hit(p.present, e, round, out)
       const v: AmqpValue = headers[k]
       if (v.type === 'void' || p.byValue.size === 0) continue
-      const list = p.byValue.get(valueKey(v, profile))
-      if (list) hit(list)
+      const list = p.byValue.get(valueKey(v, this.profile))
+      if (list !== undefined) this.hit(list, e, round, out)
     }
     return out
   }
 
-  return {
-    add,
-    remove,
-    match,
-    get size() {
-      return byIdentity.size
-    },
+  /** Counts one satisfied argument for each entry of `list`; emits those that reach their need. */
+  private hit(list: number[], e: number, round: number, out: D[]): void {
+    const { hits, hitStamp, need } = this
+    for (let i = 0; i < list.length; i++) {
+      const id = list[i]
+      if (hitStamp[id] !== e) {
+        hitStamp[id] = e
+        hits[id] = 0
+      }
+      if (++hits[id] === need[id]) this.dests.emit(this.destOf[id], round, out)
+    }
+  }
+
+  private grow(): void {
+    const cap = this.need.length * 2
+    const widen = <T extends Int32Array | Uint32Array>(a: T, b: T): T => {
+      b.set(a)
+      return b
+    }
+    this.need = widen(this.need, new Int32Array(cap))
+    this.destOf = widen(this.destOf, new Int32Array(cap))
+    this.hits = new Int32Array(cap)
+    this.hitStamp = widen(this.hitStamp, new Uint32Array(cap))
   }
 }
 

@@ -1,5 +1,5 @@
 import { EdgeTable } from './topic-index-edges'
-import { HASH_WORD, STAR_WORD, WordTable } from './topic-index-words'
+import { HASH_WORD, STAR_WORD, WordTable, wordEnd } from './topic-index-words'
 
 /** Above this many destinations on one node, membership checks use a Map instead of a scan. */
 const SET_THRESHOLD = 16
@@ -74,20 +74,31 @@ export class TopicTrie {
     return label === -1 || this.get(node, F_LITERALS) === 0 ? -1 : this.edges.get(node, label)
   }
 
-  /** The node a binding key's words lead to, or -1 when no binding uses that path. */
-  find(words: string[]): number {
+  /** The node binding key `pattern` leads to, or -1 when no binding uses that path. */
+  find(pattern: string): number {
     let node = ROOT
-    for (let i = 0; i < words.length && node >= 0; i++) node = this.child(node, this.words.labelOf(words[i]))
-    return node
+    if (pattern.length === 0) return node // `""` is zero words
+    for (let start = 0; ; ) {
+      const end = wordEnd(pattern, start)
+      const label = this.words.labelOfRange(pattern, start, end)
+      node = label === -1 ? -1 : this.child(node, label)
+      if (node < 0 || end === pattern.length) return node
+      start = end + 1
+    }
   }
 
-  /** The node for `words`, created along with any missing ancestors. */
-  ensure(words: string[]): number {
+  /** The node for binding key `pattern`, created along with any missing ancestors. */
+  ensure(pattern: string): number {
     let node = ROOT
-    for (const word of words) {
-      let next = this.child(node, this.words.labelOf(word))
+    if (pattern.length === 0) return node // `""` is zero words
+    for (let start = 0; ; ) {
+      const end = wordEnd(pattern, start)
+      const label = this.words.labelOfRange(pattern, start, end)
+      let next = this.child(node, label)
       if (next < 0) {
-        const edge = word === '*' ? STAR_WORD : word === '#' ? HASH_WORD : this.words.acquire(word)
+        // Every literal edge holds one reference to its word.
+        const edge =
+          label === STAR_WORD || label === HASH_WORD ? label : this.words.acquireRange(pattern, start, end)
         next = this.newNode(node, edge)
         const at = node * NODE_STRIDE
         if (edge === STAR_WORD) this.nodes[at + F_STAR] = next
@@ -99,8 +110,9 @@ export class TopicTrie {
         this.nodes[at + F_CHILDREN]++
       }
       node = next
+      if (end === pattern.length) return node
+      start = end + 1
     }
-    return node
   }
 
   /** Frees `node` and its ancestors while they hold no data and no children. */

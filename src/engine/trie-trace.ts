@@ -1,4 +1,4 @@
-import { createDestTable } from './routing-index-dests'
+import { DestTable } from './routing-index-dests'
 import { F_HASH, F_LABEL, F_PARENT, F_STAR, ROOT, TopicTrie } from './topic-index-trie'
 import { HASH_WORD, STAR_WORD, splitTopicWords } from './topic-index-words'
 
@@ -61,10 +61,10 @@ export interface TrieTrace {
  */
 export function traceTrieMatch(patterns: { pattern: string; dest: string }[], routingKey: string): TrieTrace {
   const trie = new TopicTrie()
-  const dests = createDestTable<string>()
+  const dests = new DestTable<string>()
   for (const { pattern, dest } of patterns) {
     const id = dests.acquire(dest)
-    if (!trie.addData(trie.ensure(splitTopicWords(pattern)), id)) dests.release(id)
+    if (!trie.addData(trie.ensure(pattern), id)) dests.release(id)
   }
   const nodes = describeNodes(trie, (id) => dests.valueOf(id))
   const words = splitTopicWords(routingKey)
