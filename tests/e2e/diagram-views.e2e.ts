@@ -1,0 +1,195 @@
+/**
+ * The diagram in the built app: hostile names drawn as text and run nothing, keyboard access to the
+ * nodes, a 1,000-binding topology (timed), and screenshots of each publish outcome in both themes.
+ */
+import { readFileSync } from 'node:fs'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shorten } from '../../src/diagram/escape'
+import type { Scenario } from '../../src/engine'
+import { HOSTILE_NAMES, largeScenario, richScenario } from '../unit/diagram-fixtures'
+import { nodeTexts, openScenario } from './diagram-support'
+import { launchBrowser, screenshot } from './support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const HOSTILE_EXCHANGE = 'hostile <b>"x"</b> #35; end'
+const hostile: Scenario = {
+  exchanges: [{ name: HOSTILE_EXCHANGE, type: 'direct' }],
+  // the script language has one line per operation, so names with a newline are left out here
+  queues: HOSTILE_NAMES.filter((n) => !n.includes('\n')).map((name) => ({ name })),
+  bindings: HOSTILE_NAMES.filter((n) => !n.includes('\n')).map((name) => ({
+    source: HOSTILE_EXCHANGE,
+    destination: name,
+    destination_type: 'queue' as const,
+    routing_key: name,
+  })),
+  publishes: [
+    { id: 'm1', exchange: HOSTILE_EXCHANGE, routing_key: '<img src=x onerror=alert(1)>', mandatory: true },
+  ],
+}
+
+const onlyPublish = (id: string): Scenario => ({
+  ...richScenario,
+  publishes: (richScenario.publishes ?? []).filter((p) => p.id === id),
+})
+
+describe('diagram in Chromium', () => {
+  it('draws hostile names as text and runs nothing', async () => {
+    const w = await openScenario(browser, hostile)
+    const { page } = w
+    const nodes = await nodeTexts(w)
+    const queues = hostile.queues?.map((q) => q.name) ?? []
+    for (const name of queues) {
+      const node = nodes.find((n) => n.label === `Queue ${name}`)
+      expect(node, name).toBeDefined()
+      // (a WORD JOINER keeps ﬂ°° / ¶ß from being read as Mermaid's entity markers)
+      expect(node?.text.replace(/\u2060/g, ''), name).toBe(shorten(name).replace(/\s+/g, ''))
+    }
+    expect(nodes.find((n) => n.label === `Exchange ${HOSTILE_EXCHANGE}`)?.text).toBe(
+      `${HOSTILE_EXCHANGE}direct`.replace(/\s+/g, ''),
+    )
+    // edge labels show the routing keys literally (entities decoded by the view)
+    const squash = (t: string) => t.replace(/[\s\u2060]+/g, '')
+    const edgeTexts = (await page.locator('[data-testid="diagram"] g.edgeLabel').allTextContents()).map(
+      squash,
+    )
+    for (const name of queues) expect(edgeTexts, name).toContain(squash(shorten(name, 40)))
+    // the message reached exactly the queue named like its key
+    await expect
+      .poll(() => page.locator('[data-testid="diagram"] g.node.recv').getAttribute('aria-label'))
+      .toBe('Queue <img src=x onerror=alert(1)>')
+    expect(
+      await page.locator('img[src="x"], [data-testid="diagram"] img, [data-testid="diagram"] b').count(),
+    ).toBe(0)
+    await screenshot(page, 'diagram-hostile-light')
+    expect(w.dialogs).toEqual([])
+    expect(w.pageErrors).toEqual([])
+    expect(w.consoleErrors).toEqual([])
+    expect(w.externalRequests).toEqual([])
+    await w.context.close()
+  })
+
+  it('lets the keyboard move between nodes', async () => {
+    const w = await openScenario(browser, onlyPublish('m1'))
+    const { page } = w
+    const first = page.locator('[data-testid="diagram"] g.node[tabindex="0"]')
+    expect(await first.count()).toBe(1)
+    await first.focus()
+    const label = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))
+    const start = await label()
+    await page.keyboard.press('ArrowRight')
+    const next = await label()
+    expect(next).not.toBe(start)
+    expect(next).toMatch(/^(Exchange|Queue|Message) /)
+    await page.keyboard.press('ArrowLeft')
+    expect(await label()).toBe(start)
+    await page.keyboard.press('Enter') // selecting must not throw
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
+  it('exports SVG, PNG and the Mermaid source without leaving the page', async () => {
+    const w = await openScenario(browser, onlyPublish('m1'))
+    const { page } = w
+    const pane = page.locator('.diagram-pane')
+    const save = async (name: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        pane.getByRole('button', { name }).click(),
+      ])
+      const path = await download.path()
+      return { file: download.suggestedFilename(), bytes: readFileSync(path) }
+    }
+    const svg = await save('SVG')
+    expect(svg.file).toBe('routing-diagram.svg')
+    const svgText = svg.bytes.toString('utf8')
+    expect(svgText).toMatch(/^<\?xml[^>]*>\s*<svg/)
+    expect(svgText).toContain('2 bindings → 1 copy')
+    expect(svgText).not.toMatch(/&amp;#\d+;/) // edge labels exported as shown, decoded
+    const png = await save('PNG')
+    expect(png.file).toBe('routing-diagram.png')
+    expect(png.bytes.subarray(1, 4).toString('latin1')).toBe('PNG')
+    expect(png.bytes.length).toBeGreaterThan(5000)
+    const mmd = await save('Download .mmd')
+    expect(mmd.bytes.toString('utf8')).toMatch(/^flowchart LR\n/)
+    await pane.getByRole('button', { name: 'Mermaid source' }).click()
+    expect(await pane.locator('textarea.diagram-source').inputValue()).toBe(mmd.bytes.toString('utf8'))
+    expect(w.externalRequests).toEqual([])
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
+  it('keeps 1,000 bindings usable by focusing on the message (timed)', async () => {
+    const t0 = Date.now()
+    const w = await openScenario(browser, largeScenario(1000))
+    const { page } = w
+    await page.locator('[data-testid="diagram-focused"]').waitFor({ timeout: 60_000 })
+    const ms = Date.now() - t0
+    const nodes = await page.locator('[data-testid="diagram"] g.node').count()
+    console.log(`1,000 bindings: page open → focused diagram in ${ms} ms, ${nodes} nodes drawn`)
+    expect(nodes).toBeLessThan(10)
+    expect(await page.locator('[data-testid="diagram"] g.node.recv').getAttribute('aria-label')).toBe(
+      'Queue q7',
+    )
+    await page
+      .locator('.diagram-pane')
+      .screenshot({ path: 'test-results/screenshots/diagram-1000-focused-pane.png' })
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
+  const states: [string, string, (w: Awaited<ReturnType<typeof openScenario>>) => Promise<void>][] = [
+    [
+      'routed-dedup',
+      'm1',
+      async ({ page }) => {
+        await expect.poll(() => page.locator('[data-testid="diagram"] g.node.recv').count()).toBe(2)
+        const note = await page.locator('[data-testid="diagram"] g.node.note').textContent()
+        expect(note?.replace(/\s+/g, '')).toBe('2bindings→1copy')
+      },
+    ],
+    [
+      'ae',
+      'm2',
+      async ({ page }) => {
+        await expect.poll(() => page.locator('[data-testid="diagram"] path.aehot').count()).toBe(1)
+      },
+    ],
+    [
+      'returned',
+      'm3',
+      async ({ page }) => {
+        await expect.poll(() => page.locator('[data-testid="diagram"] g.node.dead').count()).toBe(1)
+        expect(await page.locator('[data-testid="diagram"] g.node.dead').textContent()).toContain('312')
+      },
+    ],
+    [
+      'error',
+      'm5',
+      async ({ page }) => {
+        await expect.poll(() => page.locator('[data-testid="diagram"] g.node.err').count()).toBe(1)
+      },
+    ],
+  ]
+  for (const [name, id, check] of states) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`draws the ${name} publish (${colorScheme})`, async () => {
+        const w = await openScenario(browser, onlyPublish(id), { colorScheme })
+        await check(w)
+        await w.page
+          .locator('[data-testid="diagram"]')
+          .screenshot({ path: `test-results/screenshots/diagram-${name}-${colorScheme}-pane.png` })
+        await screenshot(w.page, `diagram-${name}-${colorScheme}`)
+        expect(w.pageErrors).toEqual([])
+        await w.context.close()
+      })
+    }
+  }
+})
