@@ -29,6 +29,7 @@ export type Fact =
   | { kind: 'alternate'; exchange: string; ae: string; status: string }
   | { kind: 'mandatory'; mandatory: boolean; outcome: string }
   | { kind: 'contrast'; queue: string; key: string }
+  | { kind: 'unvisited'; binding: string; exchange: string }
 
 function valueText(v: { type: string; value: unknown } | undefined): string | null {
   if (!v) return null

@@ -81,6 +81,8 @@ function FactLine({ fact }: { fact: Fact }) {
           })}
         </>
       )
+    case 'unvisited':
+      return <>{t('factUnvisited', { binding: fact.binding, exchange: q(fact.exchange) })}</>
     case 'contrast':
       return <>{t('factContrast', { key: q(fact.key), queue: fact.queue })}</>
   }

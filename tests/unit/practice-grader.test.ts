@@ -4,6 +4,7 @@ import { CODE_EXERCISES } from '../../lessons/practice/code-exercises'
 import { SOLUTIONS } from '../../lessons/practice/code-solutions'
 import { PREDICT } from '../../lessons/practice/predict'
 import { answerOf, gradeRoute } from '../../src/practice/answer'
+import { evaluationOf, gradeBindings, matchedBindings } from '../../src/practice/binding-marks'
 import { gradeCall } from '../../src/practice/code/grade-code'
 import { gradeOutcome } from '../../src/practice/code/run-exercise'
 import { explainOnly } from '../../src/practice/engine-run'
@@ -164,5 +165,42 @@ describe('code grading (expected values from the engine)', () => {
     expect(table.every((row) => row.length === 3)).toBe(true)
     expect(table[1]).toEqual([true, true, true])
     expect(table[2]?.[2]).toBe(true)
+  })
+})
+
+describe('binding marks', () => {
+  it('pair each scenario binding with the engine’s evaluation and grade the marked set', () => {
+    const orders = predict('predict-orders')
+    const { publish } = explainOnly(orders.scenario)
+    expect([...matchedBindings(orders.scenario, publish)]).toEqual([0, 1])
+    expect(gradeBindings(orders.scenario, publish, new Set([0, 2]))).toEqual({
+      extra: [2],
+      missing: [1],
+      score: 1,
+      max: 3,
+    })
+    expect(gradeBindings(orders.scenario, publish, new Set([0, 1]))).toMatchObject({
+      extra: [],
+      missing: [],
+      score: 3,
+    })
+  })
+
+  it('tell headers bindings apart by their arguments', () => {
+    const h = predict('predict-headers')
+    expect([...matchedBindings(h.scenario, explainOnly(h.scenario).publish)]).toEqual([1])
+  })
+
+  it('leave bindings of exchanges the message never visited unevaluated', () => {
+    const ae = predict('predict-ae')
+    const { publish } = explainOnly(ae.scenario)
+    // shop's binding is evaluated (no match); the AE's fanout binding matches
+    expect(evaluationOf(ae.scenario, publish, 0)?.matched).toBe(false)
+    expect([...matchedBindings(ae.scenario, publish)]).toEqual([1])
+    const s = {
+      ...ae.scenario,
+      publishes: [{ id: 'm', exchange: 'shop', routing_key: 'order.created', mandatory: true }],
+    }
+    expect(evaluationOf(s, explainOnly(s).publish, 1)).toBeNull()
   })
 })

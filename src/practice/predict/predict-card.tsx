@@ -8,8 +8,15 @@ import { useTheme } from '../../app/theme'
 import type { Scenario } from '../../engine'
 import { useT } from '../../i18n/messages'
 import { answerOf, type Grade, gradeRoute, type Nowhere } from '../answer'
+import {
+  type BindingGrade,
+  bindingText,
+  evaluationOf,
+  gradeBindings,
+  matchedBindings,
+} from '../binding-marks'
 import { explainOnly } from '../engine-run'
-import { routeFacts, separatingFacts } from '../explain-model'
+import { bindingFact, type Fact, routeFacts, separatingFacts } from '../explain-model'
 import FactsView from '../facts-view'
 import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
@@ -30,6 +37,8 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set())
   const [nowhere, setNowhere] = useState<Nowhere | null>(null)
   const [grade, setGrade] = useState<Grade | null>(null)
+  const [pickedBindings, setPickedBindings] = useState<ReadonlySet<number>>(new Set())
+  const [bindingGrade, setBindingGrade] = useState<BindingGrade | null>(null)
   const [revealedSelf, setRevealedSelf] = useState(false)
   const engine = useMemo(() => {
     try {
@@ -42,6 +51,10 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
   const revealed = present ? present.revealed : revealedSelf || grade?.correct === true
   const answer = engine.ok ? answerOf(engine.publish) : null
   const answerSet = useMemo(() => (revealed && answer ? new Set(answer.queues) : null), [revealed, answer])
+  const matchedSet = useMemo(
+    () => (revealed && engine.ok ? matchedBindings(scenario, engine.publish) : null),
+    [revealed, engine, scenario],
+  )
 
   if (!engine.ok) return <p role="alert">{t('engineError', { error: engine.error })}</p>
 
@@ -54,12 +67,36 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
     else next.add(queue)
     setPicked(next)
   }
+  const toggleBinding = (index: number) => {
+    if (revealed) return
+    setGrade(null)
+    const next = new Set(pickedBindings)
+    if (next.has(index)) next.delete(index)
+    else next.add(index)
+    setPickedBindings(next)
+  }
   const check = () => {
     if (!answer) return
     const g = gradeRoute(answer, { queues: [...picked], nowhere }, queues)
-    setGrade(g)
-    record(exerciseId, { status: g.correct ? 'correct' : 'wrong', score: g.score, maxScore: g.maxScore })
+    // Binding marks are optional: graded only when the learner marked at least one.
+    const bg = pickedBindings.size > 0 ? gradeBindings(scenario, engine.publish, pickedBindings) : null
+    const correct = g.correct && (!bg || bg.extra.length + bg.missing.length === 0)
+    setGrade({ ...g, correct })
+    setBindingGrade(bg)
+    record(exerciseId, {
+      status: correct ? 'correct' : 'wrong',
+      score: g.score + (bg?.score ?? 0),
+      maxScore: g.maxScore + (bg?.max ?? 0),
+    })
   }
+  const bindingFacts = (bg: BindingGrade): Fact[] =>
+    [...bg.extra, ...bg.missing].map((i) => {
+      const ev = evaluationOf(scenario, engine.publish, i)
+      const b = scenario.bindings?.[i]
+      return ev
+        ? bindingFact(ev, engine.publish.routingKeys[0] ?? '')
+        : { kind: 'unvisited', binding: b ? bindingText(b) : String(i), exchange: b?.source ?? '' }
+    })
   const reveal = () => {
     setRevealedSelf(true)
     record(exerciseId, { status: 'revealed' })
@@ -76,6 +113,9 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
             scenario={scenario}
             picked={present && answerSet ? answerSet : picked}
             answer={answerSet}
+            pickedBindings={pickedBindings}
+            matchedBindings={matchedSet}
+            onToggleBinding={present ? undefined : toggleBinding}
             theme={theme}
             label={t('diagramLabel')}
             loadingText={t('loadingDiagram')}
@@ -113,6 +153,23 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
                   </label>
                 ))}
               </fieldset>
+              {(scenario.bindings?.length ?? 0) > 0 && (
+                <fieldset className="binding-marks">
+                  <legend>{t('markBindings')}</legend>
+                  {(scenario.bindings ?? []).map((b, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: bindings are identified by position
+                    <label key={i} className="mark">
+                      <input
+                        type="checkbox"
+                        data-testid={`mark-binding-${i}`}
+                        checked={pickedBindings.has(i)}
+                        onChange={() => toggleBinding(i)}
+                      />
+                      <code>{bindingText(b)}</code>
+                    </label>
+                  ))}
+                </fieldset>
+              )}
               <div className="actions">
                 <button type="button" data-testid="predict-check" onClick={check}>
                   {t('check')}
@@ -133,11 +190,18 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
           role="status"
         >
           <strong>{t(grade.correct ? 'right' : 'notQuite')}</strong>{' '}
-          {t('score', { score: grade.score, max: grade.maxScore })}
+          {t('score', { score: grade.score, max: grade.maxScore })}{' '}
+          {bindingGrade && t('bindingScore', { score: bindingGrade.score, max: bindingGrade.max })}
           {!grade.correct && !revealed && (
             <>
               <p>{t('separatingIntro')}</p>
-              <FactsView facts={separatingFacts(scenario, engine.publish, grade)} testId="separating-facts" />
+              <FactsView
+                facts={[
+                  ...separatingFacts(scenario, engine.publish, grade),
+                  ...(bindingGrade ? bindingFacts(bindingGrade) : []),
+                ]}
+                testId="separating-facts"
+              />
             </>
           )}
         </div>

@@ -5,7 +5,7 @@
 import { lazy, type MouseEvent, Suspense, useCallback, useMemo, useRef } from 'react'
 import { decodeEdgeLabelText } from '../../diagram/escape'
 import type { Scenario } from '../../engine'
-import { queueFromNodeDomId, routeDiagram } from './route-diagram'
+import { bindingFromEdgeId, queueFromNodeDomId, routeDiagram } from './route-diagram'
 
 const MermaidView = lazy(() => import('../../diagram/mermaid-view'))
 
@@ -13,18 +13,22 @@ export interface RouteDiagramViewProps {
   scenario: Scenario
   picked: ReadonlySet<string>
   answer: ReadonlySet<string> | null
+  pickedBindings: ReadonlySet<number>
+  matchedBindings: ReadonlySet<number> | null
   theme: 'light' | 'dark'
   label: string
   loadingText: string
   onToggle?: (queue: string) => void
+  onToggleBinding?: (index: number) => void
 }
 
 export default function RouteDiagramView(props: RouteDiagramViewProps) {
-  const { scenario, picked, answer, theme, label, loadingText, onToggle } = props
+  const { scenario, picked, answer, pickedBindings, matchedBindings, theme, label, loadingText } = props
+  const { onToggle, onToggleBinding } = props
   const host = useRef<HTMLDivElement>(null)
   const text = useMemo(
-    () => routeDiagram(scenario, { picked, answer }, theme),
-    [scenario, picked, answer, theme],
+    () => routeDiagram(scenario, { picked, answer, pickedBindings, matchedBindings }, theme),
+    [scenario, picked, answer, pickedBindings, matchedBindings, theme],
   )
   const queues = useMemo(() => (scenario.queues ?? []).map((q) => q.name), [scenario])
 
@@ -37,13 +41,21 @@ export default function RouteDiagramView(props: RouteDiagramViewProps) {
     for (const node of host.current?.querySelectorAll('g.node') ?? []) {
       if (queueFromNodeDomId(node.id, queues)) node.classList.add('practice-clickable')
     }
+    for (const edge of host.current?.querySelectorAll('path[data-id]') ?? []) {
+      if (bindingFromEdgeId(edge.getAttribute('data-id')) !== null) edge.classList.add('practice-edge')
+    }
   }, [queues])
 
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    if (!onToggle) return
-    const node = (e.target as Element).closest('g.node')
+    const target = e.target as Element
+    const edge = bindingFromEdgeId(target.closest('path[data-id]')?.getAttribute('data-id') ?? null)
+    if (edge !== null) {
+      onToggleBinding?.(edge)
+      return
+    }
+    const node = target.closest('g.node')
     const queue = node ? queueFromNodeDomId(node.id, queues) : null
-    if (queue) onToggle(queue)
+    if (queue) onToggle?.(queue)
   }
 
   return (

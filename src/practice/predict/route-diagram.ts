@@ -12,6 +12,10 @@ export interface RouteMarks {
   picked: ReadonlySet<string>
   /** The engine's receiving queues, present only after reveal. */
   answer: ReadonlySet<string> | null
+  /** Indexes of bindings the learner marked as matching (optional part of the exercise). */
+  pickedBindings?: ReadonlySet<number>
+  /** Indexes of the bindings the engine matched, present only after reveal. */
+  matchedBindings?: ReadonlySet<number> | null
 }
 
 function argsLabel(args: { [k: string]: JsonValue } | undefined): string {
@@ -50,12 +54,18 @@ export function routeDiagram(s: Scenario, marks: RouteMarks, theme: 'light' | 'd
     const target = exId.get(p.exchange)
     if (target) lines.push(`  pub_0 --> ${target}`)
   }
+  const edgeClasses: string[] = []
   ;(s.bindings ?? []).forEach((b, i) => {
     const from = exId.get(b.source)
     const to = b.destination_type === 'queue' ? qId.get(b.destination) : exId.get(b.destination)
     if (!from || !to) return
     const text = b.arguments ? argsLabel(b.arguments) : b.routing_key === '' ? '""' : b.routing_key
     lines.push(`  ${from} b_${i}@-->|${escapeEdgeLabel(text)}| ${to}`)
+    const picked = marks.pickedBindings?.has(i) ?? false
+    const matched = marks.matchedBindings?.has(i)
+    const cls =
+      matched === undefined ? (picked ? 'pickEdge' : null) : matched ? 'okEdge' : picked ? 'badEdge' : null
+    if (cls) edgeClasses.push(`  class b_${i} ${cls}`)
   })
   exchanges.forEach((x) => {
     const ae = x.arguments?.['alternate-exchange']
@@ -69,6 +79,10 @@ export function routeDiagram(s: Scenario, marks: RouteMarks, theme: 'light' | 'd
   lines.push(`  classDef right fill:#bbf7d0,stroke:#15803d,stroke-width:3px,${ink}`)
   lines.push(`  classDef wrong fill:#fecaca,stroke:#b91c1c,stroke-width:3px,${ink}`)
   lines.push(`  classDef missed fill:#fde68a,stroke:#b45309,stroke-width:3px,stroke-dasharray:6 3,${ink}`)
+  lines.push('  classDef pickEdge stroke:#1d4ed8,stroke-width:4px')
+  lines.push('  classDef okEdge stroke:#15803d,stroke-width:4px')
+  lines.push('  classDef badEdge stroke:#b91c1c,stroke-width:4px,stroke-dasharray:6 3')
+  lines.push(...edgeClasses)
   for (const [name, id] of qId) {
     const picked = marks.picked.has(name)
     let cls = picked ? 'picked' : null
@@ -85,4 +99,10 @@ export function routeDiagram(s: Scenario, marks: RouteMarks, theme: 'light' | 'd
 export function queueFromNodeDomId(domId: string, queues: readonly string[]): string | null {
   const m = /-flowchart-q_(\d+)-\d+$/.exec(domId)
   return m ? (queues[Number(m[1])] ?? null) : null
+}
+
+/** The binding index of a clicked edge path (`data-id="b_N"`). */
+export function bindingFromEdgeId(dataId: string | null): number | null {
+  const m = /^b_(\d+)$/.exec(dataId ?? '')
+  return m ? Number(m[1]) : null
 }
