@@ -14,7 +14,7 @@ function describe(e: SimEvent, t: Translate): string {
         redelivered: e.redelivered ? t('ev_redelivered') : '',
       })
     case 'topology':
-      return t('ev_topology', { what: e.what, name: e.name || '(default)', change: t(e.change) })
+      return t('ev_topology', { what: t(`w_${e.what}`), name: e.name || '(default)', change: t(e.change) })
     case 'error':
       return t('ev_error', { code: e.code, text: e.text })
     default: {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openPage, screenshot } from './support/browser'
@@ -112,5 +113,25 @@ describe('timeline view', () => {
     await page.getByLabel('Reduce motion').uncheck()
     expect(await page.locator('.flow-trip').count()).toBe(1)
     await w.context.close()
+  })
+})
+
+describe('every timeline scenario', () => {
+  it('plays to its end without errors, in both themes', async () => {
+    const { order } = JSON.parse(readFileSync('lessons/timeline/index.json', 'utf8')) as { order: string[] }
+    for (const [i, id] of order.entries()) {
+      const colorScheme = i % 2 === 0 ? 'dark' : 'light'
+      const w = await openPage(browser, `?view=timeline&scenario=${id}`, { colorScheme })
+      const { page } = w
+      await page.getByTestId('timeline-position').waitFor({ timeout: 20_000 })
+      const total = Number(await page.getByRole('slider').getAttribute('max'))
+      expect(total).toBeGreaterThan(5)
+      await page.getByRole('slider').fill(String(total))
+      await page.getByTestId('timeline-takeaway').waitFor()
+      await screenshot(page, `timeline-${id}-${colorScheme}`)
+      expect(w.pageErrors, id).toEqual([])
+      expect(w.consoleErrors, id).toEqual([])
+      await w.context.close()
+    }
   })
 })

@@ -65,7 +65,6 @@ function dropQueue(
   events: SimEvent[],
 ): void {
   for (const m of q.ready) setCopy(s, m.id, q.name, { status: 'deleted-with-queue' })
-  events.push({ kind: 'topology', change: 'deleted', what: 'queue', name: q.name })
   events.push({ kind: 'queue.deleted', queue: q.name, reason, lost: q.ready.length })
   for (const c of s.consumers.filter((c) => c.queue === q.name)) {
     events.push({ kind: 'consumer.cancelled', consumer: c.tag, queue: q.name, reason: 'queue-deleted' })
