@@ -94,10 +94,11 @@ export class WordTable {
         bigger.set(this.hashes)
         this.hashes = bigger
       }
+      // Grow before the new word is registered, or the rehash would place it a second time.
+      if ((this.size + 1) * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2)
       this.words[id] = s.slice(start, end)
       this.hashes[id] = h
       this.refs[id] = 0
-      if ((this.size + 1) * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2)
       this.place(id)
       this.size++
     }

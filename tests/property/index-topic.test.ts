@@ -107,6 +107,41 @@ describe('topic index ≡ reference matcher', () => {
     )
   })
 
+  it('under heavy churn with a large vocabulary (hash tables grow, shrink and backward-shift)', () => {
+    const bigWord = fc.oneof(
+      fc.integer({ min: 0, max: 400 }).map((i) => `w${i}`),
+      fc.constantFrom('*', '#', ''),
+    )
+    const bigPattern = fc.array(bigWord, { minLength: 1, maxLength: 4 }).map((w) => w.join('.'))
+    fc.assert(
+      fc.property(fc.array(bigPattern, { minLength: 50, maxLength: 400 }), fc.nat(), (patterns, salt) => {
+        const ops: Op[] = patterns.map((pattern, i) => ({ add: true, pattern, dest: `q${(i + salt) % 7}` }))
+        // Remove about two thirds again, then re-add a few, so ids and slots get reused.
+        patterns.forEach((pattern, i) => {
+          if ((i + salt) % 3 !== 0) ops.push({ add: false, pattern, dest: `q${(i + salt) % 7}` })
+        })
+        patterns.slice(0, 20).forEach((pattern, i) => {
+          ops.push({ add: true, pattern, dest: `q${(i + salt) % 7}` })
+        })
+        const keys = patterns.slice(0, 30).map((p) => p.replace(/(^|\.)[*#](?=\.|$)/g, '$1w7'))
+        check(ops, keys)
+      }),
+      { seed: SEED + 2, numRuns: 60 },
+    )
+  })
+
+  it('named case (seed 20261131): the word that makes the word table grow, removed, then routed', () => {
+    // The growth rehash used to place the new word and then place it again; removing it left a
+    // stale slot, and looking the word up again crashed.
+    const ix = createTopicIndex()
+    for (let i = 0; i <= 16; i++) ix.add(`w${i}`, 'q')
+    ix.remove('w16', 'q')
+    expect(ix.match('w16')).toEqual([])
+    expect(ix.match('w15')).toEqual(['q'])
+    ix.add('w16', 'q2')
+    expect(ix.match('w16')).toEqual(['q2'])
+  })
+
   it('named case: # chain closure reaches a binding two # edges deep', () => {
     check(
       [
