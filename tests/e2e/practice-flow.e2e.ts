@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerOf } from '../../src/practice/answer'
@@ -164,6 +165,9 @@ describe('practice: code exercises in the sandbox', () => {
     expect(await page.getByTestId('code-status').count()).toBe(1) // still running when the page reacted
     await expect.poll(() => result.getAttribute('data-kind'), { timeout: 15_000 }).toBe('timeout')
     const elapsed = Date.now() - started
+    console.info(
+      `endless loop reported as stopped ${elapsed} ms after Run (limit 3000 ms, transpile included)`,
+    )
     expect(elapsed).toBeLessThan(10_000)
     expect(await result.textContent()).toContain('3 s')
     await screenshot(page, 'practice-code-timeout')
@@ -244,6 +248,72 @@ describe('practice: homework and stored progress', () => {
     )
     expect(kept).toHaveLength(1)
     expect(await page.evaluate((k) => localStorage.getItem(k), kept[0] as string)).toBe('{broken')
+    expectClean(w)
+    await w.context.close()
+  })
+})
+
+describe('practice: progress file', () => {
+  it('exports progress as a JSON file, resets, and imports it back; a bad file is refused with its reason', async () => {
+    const w = await openPage(browser, '?view=practice&tab=progress')
+    const { page } = w
+    page.on('dialog', (d) => void d.accept())
+    await page.getByTestId('progress-summary').waitFor()
+    const stored = {
+      format: 'amqp-playground-practice-progress',
+      version: 1,
+      entries: { 'q-explain-2': { status: 'correct', attempts: 3, updatedAt: '2026-01-01T00:00:00.000Z' } },
+    }
+    await page.evaluate(
+      (v) => localStorage.setItem('amqp-playground:practice-progress:v1', v),
+      JSON.stringify(stored),
+    )
+    await page.reload()
+    const row = page.locator('[data-testid="progress-table"] tr[data-id="q-explain-2"]')
+    await expect.poll(() => row.getAttribute('data-status')).toBe('correct')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('progress-export').click(),
+    ])
+    const file = await download.path()
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(stored)
+    await page.getByTestId('progress-reset').click()
+    await expect.poll(() => row.getAttribute('data-status')).toBe('none')
+    await page.getByTestId('progress-import').setInputFiles(file)
+    await expect.poll(() => row.getAttribute('data-status')).toBe('correct')
+    await page.getByTestId('progress-import').setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format":"amqp-playground-practice-progress","version":7,"entries":{}}'),
+    })
+    await expect.poll(() => page.getByRole('status').last().textContent()).toContain('version: expected 1')
+    expect(await row.getAttribute('data-status')).toBe('correct')
+    expectClean(w)
+    await w.context.close()
+  })
+})
+
+describe('practice: note questions', () => {
+  it('grades a choice and an ordering question and shows the reasoning after answering', async () => {
+    const w = await openPage(browser, '?view=practice&tab=questions')
+    const { page } = w
+    const choice = page.getByTestId('question-q-explain-2')
+    await choice.waitFor()
+    expect(await choice.getByTestId('question-answer').count()).toBe(0)
+    await choice.locator('input[value="a"]').check()
+    await choice.getByTestId('question-submit').click()
+    expect(await choice.getByTestId('question-verdict').textContent()).toContain('Right')
+    expect(await choice.getByTestId('question-answer').textContent()).toContain('zero words')
+    const order = page.getByTestId('question-q-scenario-1')
+    await order.getByTestId('question-submit').click() // the shuffled start order is wrong
+    expect(await order.getByTestId('question-verdict').textContent()).toContain('Not quite')
+    expect(await order.getByTestId('question-answer').textContent()).toContain('1. Confirm the vhost')
+    // the engine decides the pattern question: only order.created reaches order.*
+    const star = page.getByTestId('question-q-concept-star')
+    await star.locator('input[value="order.created"]').check()
+    await star.getByTestId('question-submit').click()
+    expect(await star.getByTestId('question-verdict').textContent()).toContain('Right')
+    await screenshot(page, 'practice-questions')
     expectClean(w)
     await w.context.close()
   })
