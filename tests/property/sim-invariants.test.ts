@@ -1,13 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  createRoutingPort,
   runOperations,
   runTimeline,
   type SimFrame,
   type SimState,
   type TimelineScript,
 } from '../../src/engine'
-import { createRoutingPort } from '../../src/engine/sim/routing-port'
 import { randomTimeline } from '../conformance/sim/generate'
 
 // Seeded so a failure replays; fast-check prints the seed and the shrunk (seed, length) pair.

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SimEvent, SimOp, TimelineRun } from '../../src/engine/sim/sim-types'
-import { runTimeline } from '../../src/engine/sim/timeline'
+import { runTimeline, type SimEvent, type SimOp, type TimelineRun } from '../../src/engine'
 
 const q = (name: string, extra: Record<string, unknown> = {}): SimOp => ({
   op: 'queue.declare',

@@ -51,6 +51,8 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
   const chans = new Map<string, Chan>()
   const owners = new Map<string, string>()
   let deliveries = 0
+  // Closing connections at the end requeues and redelivers; that is teardown, not part of the script.
+  let recording = true
   await opts.api.createVhost(opts.vhost)
 
   const openConn = async (id: string) => {
@@ -74,7 +76,9 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
     ch.on('close', () => {
       c.open = false
     })
-    ch.on('return', (m: Msg) => o.confirms.push(`return:${String(m.properties.messageId)}`))
+    ch.on('return', (m: Msg) => {
+      if (recording) o.confirms.push(`return:${String(m.properties.messageId)}`)
+    })
     chans.set(id, c)
     return c
   }
@@ -186,7 +190,7 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
         await ch.consume(
           op.queue,
           (m) => {
-            if (!m) return
+            if (!m || !recording) return
             deliveries++
             const list = o.deliveries[op.consumer] ?? []
             list.push(seen(m))
@@ -258,6 +262,7 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
       while (deliveries < target && Date.now() - t0 < 2000) await sleep(5)
       await sleep(25)
     }
+    recording = false
     await drain(o, opts, conns, owners)
   } finally {
     for (const c of conns.values()) if (c.open) await c.model.close().catch(() => {})
