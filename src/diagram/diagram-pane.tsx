@@ -82,13 +82,6 @@ export default function DiagramPane(props: DiagramPaneProps) {
             : t('nodeHidden', { bindings: e.bindings, queues: e.queues }),
     [t],
   )
-  const onClick = useCallback(
-    (e: DiagramEntity) => {
-      if (e.kind === 'hidden' && props.focus === undefined) setLocalFocus('all')
-      onNodeClick?.(e)
-    },
-    [onNodeClick, props.focus],
-  )
 
   if (!model) return <p className="loading">{t('empty')}</p>
   const canToggleFocus = props.focus === undefined && (model.focused || localFocus === 'all')
@@ -140,7 +133,7 @@ export default function DiagramPane(props: DiagramPaneProps) {
         label={t('figure')}
         nodes={model.nodes}
         edgeClasses={model.edgeClasses}
-        onNodeClick={onClick}
+        onNodeClick={onNodeClick}
         describeNode={describe}
         onRendered={setSvg}
       />
