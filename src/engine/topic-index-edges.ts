@@ -11,7 +11,7 @@ export class EdgeTable {
   private mask: number
   private size = 0
 
-  constructor(initialCapacity = 64) {
+  constructor(initialCapacity = 256) {
     let cap = 16
     while (cap < initialCapacity * 2) cap *= 2
     this.slots = emptySlots(cap)

@@ -1,5 +1,5 @@
 import { EdgeTable } from './topic-index-edges'
-import { HASH_WORD, STAR_WORD, WordTable, wordEnd } from './topic-index-words'
+import { HASH_WORD, STAR_WORD, WordTable } from './topic-index-words'
 
 /** Above this many destinations on one node, membership checks use a Map instead of a scan. */
 const SET_THRESHOLD = 16
@@ -48,7 +48,7 @@ export class TopicTrie {
   liveNodes = 1
 
   constructor() {
-    this.nodes = new Int32Array(64 * NODE_STRIDE)
+    this.nodes = new Int32Array(256 * NODE_STRIDE)
     this.initNode(ROOT, -1, 0)
   }
 
@@ -79,8 +79,8 @@ export class TopicTrie {
     let node = ROOT
     if (pattern.length === 0) return node // `""` is zero words
     for (let start = 0; ; ) {
-      const end = wordEnd(pattern, start)
-      const label = this.words.labelOfRange(pattern, start, end)
+      const label = this.words.labelAt(pattern, start)
+      const end = this.words.lastEnd
       node = label === -1 ? -1 : this.child(node, label)
       if (node < 0 || end === pattern.length) return node
       start = end + 1
@@ -91,14 +91,17 @@ export class TopicTrie {
   ensure(pattern: string): number {
     let node = ROOT
     if (pattern.length === 0) return node // `""` is zero words
+    const words = this.words
     for (let start = 0; ; ) {
-      const end = wordEnd(pattern, start)
-      const label = this.words.labelOfRange(pattern, start, end)
+      const label = words.labelAt(pattern, start)
+      const end = words.lastEnd
       let next = this.child(node, label)
       if (next < 0) {
         // Every literal edge holds one reference to its word.
         const edge =
-          label === STAR_WORD || label === HASH_WORD ? label : this.words.acquireRange(pattern, start, end)
+          label === STAR_WORD || label === HASH_WORD
+            ? label
+            : words.acquireRange(pattern, start, end, words.lastHash)
         next = this.newNode(node, edge)
         const at = node * NODE_STRIDE
         if (edge === STAR_WORD) this.nodes[at + F_STAR] = next

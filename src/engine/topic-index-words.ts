@@ -24,12 +24,6 @@ export function hashRange(s: string, start: number, end: number): number {
   return h
 }
 
-/** Index of the next `.` at or after `from`, or `s.length`. */
-export function wordEnd(s: string, from: number): number {
-  const dot = s.indexOf('.', from)
-  return dot < 0 ? s.length : dot
-}
-
 export { DOT, FNV_OFFSET, FNV_PRIME }
 
 /** Whether `s` holds `w` at `start` (compared in place; inlined where `startsWith` is a call). */
@@ -47,12 +41,12 @@ function sameChars(w: string, s: string, start: number): boolean {
  */
 export class WordTable {
   private words: (string | undefined)[] = []
-  private hashes = new Int32Array(16)
+  private hashes = new Int32Array(128)
   private refs: number[] = []
   private free: number[] = []
   /** Open-addressing slots holding word ids (-1 = empty). */
-  private slots = new Int32Array(32).fill(-1)
-  private mask = 31
+  private slots = new Int32Array(256).fill(-1)
+  private mask = 255
   private size = 0
 
   /** The id of `s[start, end)` whose hash is `h`, or -1 when no edge uses that word. */
@@ -73,19 +67,35 @@ export class WordTable {
     return this.lookupRange(word, 0, word.length, hashRange(word, 0, word.length))
   }
 
-  /** The edge label for binding-key word `s[start, end)`: a wildcard, an interned id, or -1. */
-  labelOfRange(s: string, start: number, end: number): number {
+  /** End of the word read by the last `labelAt` (index of its dot, or the string length). */
+  lastEnd = 0
+  /** Hash of the word read by the last `labelAt`. */
+  lastHash = 0
+
+  /**
+   * Reads the binding-key word that starts at `start` in one pass (finding its end and hashing it)
+   * and returns its edge label: a wildcard, an interned id, or -1. See `lastEnd` / `lastHash`.
+   */
+  labelAt(s: string, start: number): number {
+    let h = FNV_OFFSET
+    let end = start
+    for (; end < s.length; end++) {
+      const c = s.charCodeAt(end)
+      if (c === DOT) break
+      h = Math.imul(h ^ c, FNV_PRIME)
+    }
+    this.lastEnd = end
+    this.lastHash = h
     if (end - start === 1) {
       const c = s.charCodeAt(start)
       if (c === 42) return STAR_WORD
       if (c === 35) return HASH_WORD
     }
-    return this.lookupRange(s, start, end, hashRange(s, start, end))
+    return this.lookupRange(s, start, end, h)
   }
 
-  /** Interns literal `s[start, end)` and counts one more edge using it. */
-  acquireRange(s: string, start: number, end: number): number {
-    const h = hashRange(s, start, end)
+  /** Interns literal `s[start, end)` (hash `h`) and counts one more edge using it. */
+  acquireRange(s: string, start: number, end: number, h = hashRange(s, start, end)): number {
     let id = this.lookupRange(s, start, end, h)
     if (id < 0) {
       id = this.free.length > 0 ? (this.free.pop() as number) : this.words.length

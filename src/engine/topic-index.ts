@@ -62,8 +62,8 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
   private readonly dests = new DestTable<D>()
   private count = 0
   // Live-state buffers reused by every match.
-  private cur = new Int32Array(64)
-  private next = new Int32Array(64)
+  private cur = new Int32Array(256)
+  private next = new Int32Array(256)
   private epoch = 0
 
   get size(): number {
