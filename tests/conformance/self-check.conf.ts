@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { expect, inject, it } from 'vitest'
 import type { Scenario } from '../../src/engine'
 import { checkScenario } from './harness/check-scenario'
+import { compareTexts } from './harness/compare'
 import { MgmtApi } from './harness/mgmt-api'
 
 // The suite must be able to fail: the same broker run compared with the engine under the
@@ -36,4 +37,24 @@ it('detects a different error code (503 on 3.10, 406 on 4.x for an unknown excha
   )
   expect(c.equal).toBe(false)
   expect(c.report).toContain('error only on broker: exchange:x/declare/503')
+})
+
+it('compares error texts with the vhost named /, excusing only 3.10 unknown/invalid type wording', () => {
+  const err = (text: string, code = 404) => ({
+    queues: {},
+    returns: [],
+    errors: [{ id: 'm1', stage: 'publish' as const, code, text }],
+  })
+  const broker = err("NOT_FOUND - no exchange 'x' in vhost 'v-1'")
+  expect(compareTexts(broker, err("NOT_FOUND - no exchange 'x' in vhost '/'"), 'v-1').mismatches).toEqual([])
+  expect(
+    compareTexts(broker, err("NOT_FOUND - no exchange 'y' in vhost '/'"), 'v-1').mismatches,
+  ).toHaveLength(1)
+  const invalid = err("COMMAND_INVALID - invalid exchange type 'Direct'", 503)
+  expect(
+    compareTexts(invalid, err("COMMAND_INVALID - unknown exchange type 'Direct'", 503), 'v').matched,
+  ).toBe(1)
+  expect(
+    compareTexts(invalid, err("COMMAND_INVALID - unknown exchange type 'direct'", 503), 'v').matched,
+  ).toBe(0)
 })

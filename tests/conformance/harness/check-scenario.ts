@@ -52,16 +52,21 @@ export async function checkScenario(
     const ids = (scenario.publishes ?? []).map((p) => p.id)
     return { name, equal: false, agreed: 0, disagreed: ids, textsMatched: 0, textDiffs: [], report }
   }
-  const equal = JSON.stringify(comparable(broker)) === JSON.stringify(comparable(engine))
-  const { agreed, disagreed } = publishAgreement(scenario, broker, engine)
+  const texts = compareTexts(broker, engine, vhost)
+  // The engine documents the broker's error texts (docs/routing-semantics.md), so they are asserted too.
+  const equal =
+    JSON.stringify(comparable(broker)) === JSON.stringify(comparable(engine)) && texts.mismatches.length === 0
+  const { agreed, disagreed } = publishAgreement(scenario, broker, engine, vhost)
+  const textLines = texts.mismatches.map(
+    (t) => `  text of ${t.id}: broker "${t.broker}", engine "${t.engine}"`,
+  )
   const report = [
     `${name}: engine and broker disagree`,
-    describeDiff(broker, engine),
+    [describeDiff(broker, engine), ...textLines].filter((l) => l !== '').join('\n'),
     `scenario: ${JSON.stringify(scenario)}`,
     `broker:   ${JSON.stringify(broker)}`,
     `engine:   ${JSON.stringify(engine)}`,
   ].join('\n')
-  const texts = compareTexts(broker, engine, vhost)
   return { name, equal, agreed, disagreed, textsMatched: texts.matched, textDiffs: texts.mismatches, report }
 }
 

@@ -6,7 +6,7 @@ export interface Tally {
   scenarios: number
   agreed: number
   disagreed: number
-  /** Broker error texts the engine reproduced, and those it words differently (reported, not asserted). */
+  /** Broker error texts the engine reproduced, and those it words differently (a disagreement too). */
   textsMatched?: number
   textsDiffered?: number
 }
@@ -34,6 +34,6 @@ export function printSummary(dir: string): void {
     `conformance: ${total.scenarios} scenarios, ${total.agreed} publishes agreed, ${total.disagreed} disagreed`,
   )
   console.log(
-    `conformance: error texts: ${total.textsMatched} as the broker words them, ${total.textsDiffered} worded differently (codes always compared)`,
+    `conformance: error texts: ${total.textsMatched} as the broker words them, ${total.textsDiffered} worded differently`,
   )
 }
