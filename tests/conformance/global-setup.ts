@@ -37,7 +37,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   }
   const node = await startPrivateNode()
-  const onExit = () => killPrivateNodeNow(node)
+  const onExit = () => {
+    killPrivateNodeNow(node)
+    rmSync(statsDir, { recursive: true, force: true })
+  }
   process.once('exit', onExit) // never leave a broker behind, even if teardown is skipped
   console.log(
     `conformance: RabbitMQ ${node.version} (${node.nodename}) started in ${node.startupMs} ms (${node.pluginsMs} ms of it enabling the management plugin) on ${new URL(node.amqpUrl).host}`,
