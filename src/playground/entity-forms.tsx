@@ -2,7 +2,7 @@
 import { useState } from 'react'
 import { type Operation, printOperation, type TopologySnapshot } from '../engine'
 import { useT } from '../i18n/messages'
-import { playgroundStore } from '../store/app-store'
+import { appendInVhost } from './append'
 import { formsMessages } from './forms-messages'
 import { rowsToTable } from './header-rows'
 import { HeadersEditor, newRow } from './headers-editor'
@@ -10,8 +10,10 @@ import { HeadersEditor, newRow } from './headers-editor'
 type Tab = 'exchange' | 'queue' | 'binding'
 const TYPES = ['direct', 'fanout', 'topic', 'headers'] as const
 
-function append(op: Operation): void {
-  playgroundStore.getState().appendLines([printOperation(op)])
+type FormProps = { topology: TopologySnapshot | null; vhost: string }
+
+function append(op: Operation, vhost: string): void {
+  appendInVhost([printOperation(op)], vhost)
 }
 
 export function EntityForms({
@@ -23,6 +25,9 @@ export function EntityForms({
 }) {
   const t = useT(formsMessages)
   const [tab, setTab] = useState<Tab>('exchange')
+  const vhosts = topology?.vhosts ?? ['/']
+  const [chosenVhost, setVhost] = useState('/')
+  const vhost = vhosts.includes(chosenVhost) ? chosenVhost : '/'
   const tabs: [Tab, 'exchangeTab' | 'queueTab' | 'bindingTab'][] = [
     ['exchange', 'exchangeTab'],
     ['queue', 'queueTab'],
@@ -58,16 +63,28 @@ export function EntityForms({
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <fieldset disabled={readOnly}>
-          {tab === 'exchange' && <ExchangeForm topology={topology} />}
-          {tab === 'queue' && <QueueForm />}
-          {tab === 'binding' && <BindingForm topology={topology} />}
+          {vhosts.length > 1 && (
+            <label className="vhost-choice">
+              {t('vhost')}{' '}
+              <select value={vhost} data-testid="form-vhost" onChange={(e) => setVhost(e.target.value)}>
+                {vhosts.map((v) => (
+                  <option key={v} value={v}>
+                    {v}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {tab === 'exchange' && <ExchangeForm topology={topology} vhost={vhost} />}
+          {tab === 'queue' && <QueueForm vhost={vhost} />}
+          {tab === 'binding' && <BindingForm topology={topology} vhost={vhost} />}
         </fieldset>
       </div>
     </section>
   )
 }
 
-function ExchangeForm({ topology }: { topology: TopologySnapshot | null }) {
+function ExchangeForm({ topology, vhost }: FormProps) {
   const t = useT(formsMessages)
   const [f, setF] = useState({
     name: '',
@@ -77,24 +94,27 @@ function ExchangeForm({ topology }: { topology: TopologySnapshot | null }) {
     internal: false,
     ae: '',
   })
-  const others = (topology?.exchanges ?? []).filter((x) => !x.builtin && x.vhost === '/').map((x) => x.name)
+  const others = (topology?.exchanges ?? []).filter((x) => !x.builtin && x.vhost === vhost).map((x) => x.name)
   return (
     <form
       data-testid="exchange-form"
       onSubmit={(e) => {
         e.preventDefault()
         if (!f.name) return
-        append({
-          op: 'exchange.declare',
-          exchange: {
-            name: f.name,
-            type: f.type,
-            durable: f.durable,
-            auto_delete: f.autoDelete,
-            internal: f.internal,
-            ...(f.ae ? { arguments: { 'alternate-exchange': f.ae } } : {}),
+        append(
+          {
+            op: 'exchange.declare',
+            exchange: {
+              name: f.name,
+              type: f.type,
+              durable: f.durable,
+              auto_delete: f.autoDelete,
+              internal: f.internal,
+              ...(f.ae ? { arguments: { 'alternate-exchange': f.ae } } : {}),
+            },
           },
-        })
+          vhost,
+        )
         setF({ ...f, name: '' })
       }}
     >
@@ -146,7 +166,7 @@ function ExchangeForm({ topology }: { topology: TopologySnapshot | null }) {
   )
 }
 
-function QueueForm() {
+function QueueForm({ vhost }: { vhost: string }) {
   const t = useT(formsMessages)
   const [f, setF] = useState({ name: '', durable: true, exclusive: false, autoDelete: false })
   return (
@@ -155,10 +175,13 @@ function QueueForm() {
       onSubmit={(e) => {
         e.preventDefault()
         if (!f.name) return
-        append({
-          op: 'queue.declare',
-          queue: { name: f.name, durable: f.durable, exclusive: f.exclusive, auto_delete: f.autoDelete },
-        })
+        append(
+          {
+            op: 'queue.declare',
+            queue: { name: f.name, durable: f.durable, exclusive: f.exclusive, auto_delete: f.autoDelete },
+          },
+          vhost,
+        )
         setF({ ...f, name: '' })
       }}
     >
@@ -189,10 +212,10 @@ function QueueForm() {
   )
 }
 
-function BindingForm({ topology }: { topology: TopologySnapshot | null }) {
+function BindingForm({ topology, vhost }: FormProps) {
   const t = useT(formsMessages)
-  const exchanges = (topology?.exchanges ?? []).filter((x) => x.name !== '' && x.vhost === '/')
-  const queues = (topology?.queues ?? []).filter((q) => q.vhost === '/').map((q) => q.name)
+  const exchanges = (topology?.exchanges ?? []).filter((x) => x.name !== '' && x.vhost === vhost)
+  const queues = (topology?.queues ?? []).filter((q) => q.vhost === vhost).map((q) => q.name)
   const [f, setF] = useState({
     source: '',
     kind: 'queue' as 'queue' | 'exchange',
@@ -214,16 +237,19 @@ function BindingForm({ topology }: { topology: TopologySnapshot | null }) {
         e.preventDefault()
         const args = rowsToTable(rows)
         if (!args.ok) return
-        append({
-          op: 'bind',
-          binding: {
-            source: source.name,
-            destination: dest,
-            destination_type: f.kind,
-            routing_key: f.key,
-            ...(isHeaders ? { arguments: { 'x-match': f.xMatch, ...args.table } } : {}),
+        append(
+          {
+            op: 'bind',
+            binding: {
+              source: source.name,
+              destination: dest,
+              destination_type: f.kind,
+              routing_key: f.key,
+              ...(isHeaders ? { arguments: { 'x-match': f.xMatch, ...args.table } } : {}),
+            },
           },
-        })
+          vhost,
+        )
       }}
     >
       <div className="form-grid">

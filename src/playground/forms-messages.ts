@@ -3,6 +3,7 @@ import { defineMessages } from '../i18n/messages'
 export const formsMessages = defineMessages({
   en: {
     addHeading: 'Add without typing',
+    vhost: 'In vhost',
     exchangeTab: 'Exchange',
     queueTab: 'Queue',
     bindingTab: 'Binding',
@@ -45,6 +46,7 @@ export const formsMessages = defineMessages({
   },
   'zh-CN': {
     addHeading: '不用打字也能添加',
+    vhost: '所在 vhost',
     exchangeTab: '交换机',
     queueTab: '队列',
     bindingTab: '绑定',

@@ -5,6 +5,7 @@
 import { create } from 'zustand'
 import { parseScript, printOperation, type TopologySnapshot } from '../engine'
 import { playgroundStore } from '../store/app-store'
+import { appendInVhost } from './append'
 import { type HeaderRow, rowsToTable } from './header-rows'
 
 interface PublishDraft {
@@ -25,17 +26,35 @@ export const usePublishDraft = create<PublishDraft>((set) => ({
   set: (patch) => set(patch),
 }))
 
-/** Exchanges offered by the form: the user's own first, then the default exchange, then amq.*. */
-export function exchangeChoices(topology: TopologySnapshot | null): string[] {
-  const names = (topology?.exchanges ?? []).filter((x) => x.vhost === '/').map((x) => x.name)
-  const own = names.filter((n) => n !== '' && !n.startsWith('amq.'))
-  return [...own, '', ...names.filter((n) => n.startsWith('amq.'))]
+export interface ExchangeChoice {
+  /** `[vhost, name]` as JSON: the select's value. */
+  key: string
+  vhost: string
+  name: string
+}
+
+const choice = (vhost: string, name: string): ExchangeChoice => ({
+  key: JSON.stringify([vhost, name]),
+  vhost,
+  name,
+})
+
+/** Exchanges offered by the form, per vhost: the user's own first, then the default exchange, then amq.*. */
+export function exchangeChoices(topology: TopologySnapshot | null): ExchangeChoice[] {
+  const all = topology?.exchanges ?? []
+  const out: ExchangeChoice[] = []
+  for (const vhost of topology?.vhosts ?? ['/']) {
+    const names = all.filter((x) => x.vhost === vhost).map((x) => x.name)
+    const own = names.filter((n) => n !== '' && !n.startsWith('amq.'))
+    for (const n of [...own, '', ...names.filter((n) => n.startsWith('amq.'))]) out.push(choice(vhost, n))
+  }
+  return out.length ? out : [choice('/', '')]
 }
 
 /** The exchange the form shows: the chosen one while it exists, else the first choice. */
-export function draftExchange(chosen: string | null, topology: TopologySnapshot | null): string {
+export function draftExchange(chosen: string | null, topology: TopologySnapshot | null): ExchangeChoice {
   const choices = exchangeChoices(topology)
-  return chosen !== null && choices.includes(chosen) ? chosen : (choices[0] ?? '')
+  return choices.find((c) => c.key === chosen) ?? (choices[0] as ExchangeChoice)
 }
 
 /** Append a publish line for the draft and log it; false when the draft is invalid or read-only. */
@@ -53,17 +72,18 @@ export function publishDraft(): boolean {
   let n = used.size + 1
   while (used.has(`m${n}`)) n++
   const id = `m${n}`
+  const target = draftExchange(d.exchange, s.run?.topology ?? null)
   const line = printOperation({
     op: 'publish',
     publish: {
       id,
-      exchange: draftExchange(d.exchange, s.run?.topology ?? null),
+      exchange: target.name,
       routing_key: d.routingKey,
       ...(Object.keys(headers.table).length ? { headers: headers.table } : {}),
       ...(d.mandatory ? { mandatory: true } : {}),
     },
   })
   s.logPublishes([id])
-  s.appendLines([line])
+  appendInVhost([line], target.vhost)
   return true
 }

@@ -16,6 +16,7 @@ export function PublishForm({
   const d = usePublishDraft()
   const choices = exchangeChoices(topology)
   const exchange = draftExchange(d.exchange, topology)
+  const multiVhost = (topology?.vhosts.length ?? 1) > 1
   return (
     <form
       className="panel publish-form"
@@ -32,13 +33,14 @@ export function PublishForm({
           <label>
             {t('publishExchange')}
             <select
-              value={exchange}
+              value={exchange.key}
               data-testid="publish-exchange"
               onChange={(e) => d.set({ exchange: e.target.value })}
             >
-              {choices.map((n) => (
-                <option key={n} value={n}>
-                  {n === '' ? t('defaultExchangeOption') : n}
+              {choices.map((c) => (
+                <option key={c.key} value={c.key} data-name={c.name}>
+                  {multiVhost ? `${c.vhost} · ` : ''}
+                  {c.name === '' ? t('defaultExchangeOption') : c.name}
                 </option>
               ))}
             </select>

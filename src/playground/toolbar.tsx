@@ -23,7 +23,7 @@ export function Toolbar() {
   const readOnly = usePlayground((s) => s.mode === 'view')
   const file = useRef<HTMLInputElement>(null)
   const [link, setLink] = useState<string | null>(null)
-  const [copyNote, setCopyNote] = useState<string | null>(null)
+  const [copyNote, setCopyNote] = useState<'copied' | 'copyFailed' | null>(null)
 
   const share = async (mode: ShareMode) => {
     const url = shareUrl(mode)
@@ -32,9 +32,9 @@ export function Toolbar() {
     if (!url) return
     try {
       await navigator.clipboard.writeText(url)
-      setCopyNote(t('copied'))
+      setCopyNote('copied')
     } catch {
-      setCopyNote(t('copyFailed'))
+      setCopyNote('copyFailed')
     }
   }
 
@@ -114,7 +114,7 @@ export function Toolbar() {
         <label className="share-link">
           <span className="sr-only">{t('shareLink')}</span>
           <input readOnly value={link} data-testid="share-link" onFocus={(e) => e.target.select()} />
-          {copyNote && <span className="muted">{copyNote}</span>}
+          {copyNote && <span className="muted">{t(copyNote)}</span>}
         </label>
       )}
     </div>

@@ -9,6 +9,8 @@ export const createEditorSlice =
   (initial: {
     text: string
     kept: EditorSlice['kept']
+    /** Text that is not the user's own work (the example), so replacing it needs no question. */
+    pristine: string
   }): StateCreator<PlaygroundState, [], [], EditorSlice> =>
   (set, get) => {
     let lastPushAt = 0
@@ -16,7 +18,7 @@ export const createEditorSlice =
       text: initial.text,
       kept: initial.kept,
       mode: 'edit',
-      pristine: initial.text,
+      pristine: initial.pristine,
       past: [],
       future: [],
       ownWork: null,

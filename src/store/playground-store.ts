@@ -20,10 +20,11 @@ export interface StoreOptions {
 
 export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundState> {
   const loaded = opts.storage ? loadWork(opts.storage) : ({ kind: 'empty' } as const)
+  // Saved work counts as the user's own: replacing it asks, unless it is still the example.
   const initial =
     loaded.kind === 'loaded'
-      ? { text: loaded.work.text, kept: loaded.work.kept }
-      : { text: opts.defaultText, kept: null }
+      ? { text: loaded.work.text, kept: loaded.work.kept, pristine: opts.defaultText }
+      : { text: opts.defaultText, kept: null, pristine: opts.defaultText }
   const store = createStore<PlaygroundState>()((...a) => ({
     ...createEditorSlice(initial)(...a),
     ...createRunSlice(...a),

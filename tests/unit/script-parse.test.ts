@@ -136,3 +136,11 @@ describe('errors are located and do not stop the other lines', () => {
     expect(r.ops).toHaveLength(2)
   })
 })
+
+describe('vhost context', () => {
+  it('reports the vhost in force at the end of the script', () => {
+    expect(parseScript('queue declare a').finalVhost).toBe('/')
+    expect(parseScript('vhost shop\nqueue declare a').finalVhost).toBe('shop')
+    expect(parseScript('vhost shop\nvhost /\nqueue declare a').finalVhost).toBe('/')
+  })
+})

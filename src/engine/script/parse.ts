@@ -24,6 +24,8 @@ export interface ParseResult {
   profile?: ProfileName
   /** Every `vhost` named in the script, in first-use order. */
   vhosts: string[]
+  /** The vhost in force after the last line (where appended statements would land). */
+  finalVhost: string
   /** Names declared in the script (for completion), in first-declaration order. */
   declared: { exchanges: string[]; queues: string[]; publishes: string[] }
 }
@@ -36,6 +38,7 @@ export function parseScript(text: string): ParseResult {
     ops: [],
     diagnostics: [],
     vhosts: [],
+    finalVhost: '/',
     declared: { exchanges: [], queues: [], publishes: [] },
   }
   let vhost: string | undefined
@@ -76,6 +79,7 @@ export function parseScript(text: string): ParseResult {
         case 'vhost': {
           const name = c.name('a vhost name').text
           vhost = name === '/' ? undefined : name
+          result.finalVhost = name
           if (!result.vhosts.includes(name)) result.vhosts.push(name)
           break
         }

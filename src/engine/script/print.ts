@@ -3,7 +3,7 @@
  * same operations (names are quoted whenever a bare word would read differently).
  */
 import type { Operation, ProfileName, ScenarioBinding } from '../types'
-import { quote, quoteIfNeeded } from './names'
+import { EXCHANGE_TYPES, quote, quoteIfNeeded } from './names'
 import { printTable } from './values'
 
 const q = quoteIfNeeded
@@ -14,7 +14,9 @@ export function printOperation(op: Operation): string {
   switch (op.op) {
     case 'exchange.declare': {
       const x = op.exchange
-      const parts = ['exchange declare', q(x.name), q(x.type)]
+      // The four types read as words there, even `headers` (a keyword elsewhere).
+      const type = (EXCHANGE_TYPES as readonly string[]).includes(x.type) ? x.type : q(x.type)
+      const parts = ['exchange declare', q(x.name), type]
       if (x.durable === false) parts.push('transient')
       if (x.auto_delete) parts.push('auto_delete')
       if (x.internal) parts.push('internal')
@@ -56,7 +58,9 @@ export function printOperation(op: Operation): string {
 }
 
 function printBinding(kind: 'bind' | 'unbind', b: ScenarioBinding): string {
-  const parts: string[] = [kind, b.destination_type === 'exchange' ? 'exchange' : 'queue', q(b.destination)]
+  // Queues are the usual destination and need no word (a queue named "exchange" is quoted anyway).
+  const parts: string[] =
+    b.destination_type === 'exchange' ? [kind, 'exchange', q(b.destination)] : [kind, q(b.destination)]
   parts.push(kind === 'bind' ? 'to' : 'from', q(b.source), 'key', key(b.routing_key))
   if (b.arguments && Object.keys(b.arguments).length) parts.push('args', printTable(b.arguments))
   return parts.join(' ')
@@ -89,9 +93,11 @@ export function printScript(
   const used = new Set(ops.map(vhostOf))
   // Vhosts with nothing in them are still listed so they are not lost.
   for (const v of opts.vhosts ?? []) {
-    if (v !== '/' && !used.has(v)) lines.push(`vhost ${q(v)}`)
+    if (v !== '/' && !used.has(v)) {
+      lines.push(`vhost ${q(v)}`)
+      current = v
+    }
   }
-  if ((opts.vhosts ?? []).some((v) => v !== '/' && !used.has(v))) lines.push('vhost /')
   for (const op of ops) {
     const v = vhostOf(op)
     if (v !== current) {

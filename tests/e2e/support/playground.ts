@@ -37,9 +37,29 @@ export async function storeState<T>(page: Page, pick: string): Promise<T> {
 }
 
 /** Fill the publish form and press Ctrl+Enter in the routing-key field. */
-export async function publishWith(page: Page, opts: { exchange?: string; key: string }): Promise<void> {
-  if (opts.exchange !== undefined) await page.getByTestId('publish-exchange').selectOption(opts.exchange)
+export async function publishWith(page: Page, opts: { exchange?: string; vhost?: string; key: string }): Promise<void> {
+  if (opts.exchange !== undefined)
+    await page.getByTestId('publish-exchange').selectOption(JSON.stringify([opts.vhost ?? '/', opts.exchange]))
   const key = page.getByTestId('publish-key')
   await key.fill(opts.key)
   await key.press('Control+Enter')
+}
+
+/** Replace the text through the store's own action (for setups that are not about typing). */
+export async function setText(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const st = (window as unknown as { __playground: { getState: () => { setText: (x: string) => void } } })
+      .__playground.getState()
+    st.setText(t)
+  }, text)
+}
+
+/** Headers of the publish form: [name, AMQP type, value] rows. */
+export async function fillHeaders(page: Page, rows: [string, string, string][]): Promise<void> {
+  for (const [i, [k, type, v]] of rows.entries()) {
+    await page.getByTestId('publish-headers-add').click()
+    await page.getByTestId(`publish-headers-key-${i}`).fill(k)
+    await page.getByTestId(`publish-headers-type-${i}`).selectOption(type)
+    if (type !== 'void') await page.getByTestId(`publish-headers-value-${i}`).fill(v)
+  }
 }
