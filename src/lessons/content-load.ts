@@ -10,10 +10,15 @@ const text = import.meta.glob<string>('../../lessons/*/*.md', {
   query: '?raw',
   import: 'default',
 })
+const scripts = import.meta.glob<string>('../../lessons/*/*.amqp', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+})
 
 let cached: { lessons: Lesson[]; errors: ContentError[] } | null = null
 
 export function loadLessons(): { lessons: Lesson[]; errors: ContentError[] } {
-  cached ??= buildLessons(manifest, (path) => json[ROOT + path] ?? text[ROOT + path])
+  cached ??= buildLessons(manifest, (path) => json[ROOT + path] ?? text[ROOT + path] ?? scripts[ROOT + path])
   return cached
 }

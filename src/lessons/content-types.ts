@@ -1,5 +1,5 @@
 /** The shapes of lesson content once loaded and validated (lessons/ holds the data, this the types). */
-import type { Scenario } from '../engine'
+import type { Operation, ProfileName, Scenario } from '../engine'
 import type { Lang } from '../i18n/language'
 
 /** Inline text: plain, `code`, **strong**. Rendered as React text nodes, never as HTML. */
@@ -36,6 +36,8 @@ export interface LessonStep {
   id: string
   scenarioFile?: string
   scenario?: Scenario
+  /** A topology script run in time order (for lessons where order matters), parsed at load. */
+  script?: { file: string; text: string; ops: Operation[]; profile?: ProfileName }
   expect: Record<string, Expectation>
   /** Message ids each named queue holds after the run (a subset of queues may be listed). */
   queueContents?: Record<string, string[]>

@@ -2,7 +2,7 @@
  * Turns raw lesson files into validated lessons. Pure: the app feeds it Vite's bundled files, the
  * content tests feed it the disk, so both see the same rules and the same located errors.
  */
-import { type Scenario, ScenarioFormatError, validateScenario } from '../engine'
+import { parseScript, type Scenario, ScenarioFormatError, validateScenario } from '../engine'
 import { LANGS } from '../i18n/language'
 import type { ContentError, Expectation, Lesson, LessonStep, LessonText, Widget } from './content-types'
 import { MarkdownError, parseLessonMarkdown } from './markdown'
@@ -53,6 +53,9 @@ function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: C
       fail(`${at}.queueContents: expected { queue: [message ids] }`)
     step.queueContents = v.queueContents as Record<string, string[]>
   }
+  if (v.scenario !== undefined && v.script !== undefined)
+    fail(`${at}: use either "scenario" or "script", not both`)
+  let ids: string[] | null = null
   if (v.scenario !== undefined) {
     if (typeof v.scenario !== 'string') fail(`${at}.scenario: expected a file name`)
     const file = `${dir}/${v.scenario}`
@@ -67,12 +70,27 @@ function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: C
         errors.push({ file, message: e.message })
       }
     }
-    const ids = (step.scenario?.publishes ?? []).map((p) => p.id)
+    ids = (step.scenario?.publishes ?? []).map((p) => p.id)
+  } else if (v.script !== undefined) {
+    if (typeof v.script !== 'string') fail(`${at}.script: expected a file name`)
+    const file = `${dir}/${v.script}`
+    const text = read(file)
+    if (typeof text !== 'string') errors.push({ file, message: `missing (named by ${at}.script)` })
+    else {
+      const parsed = parseScript(text)
+      const first = parsed.diagnostics.find((d) => d.severity === 'error')
+      if (first) errors.push({ file, message: `line ${first.loc.line}: ${first.message}` })
+      else
+        step.script = { file, text, ops: parsed.ops, ...(parsed.profile ? { profile: parsed.profile } : {}) }
+    }
+    ids = (step.script?.ops ?? []).flatMap((op) => (op.op === 'publish' ? [op.publish.id] : []))
+  } else if (step.widget && step.widget.kind !== 'dp')
+    fail(`${at}: a ${step.widget.kind} stepper needs a scenario`)
+  if (ids) {
     for (const id of ids) if (!step.expect[id]) fail(`${at}.expect: no expectation for publish "${id}"`)
     for (const id of Object.keys(step.expect))
       if (!ids.includes(id)) fail(`${at}.expect: "${id}" is not published`)
-  } else if (step.widget && step.widget.kind !== 'dp')
-    fail(`${at}: a ${step.widget.kind} stepper needs a scenario`)
+  }
   return step
 }
 

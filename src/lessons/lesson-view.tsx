@@ -1,11 +1,11 @@
 /** One lesson: its intro, the current step's text, its stepper, its topology and the step navigation. */
 import { useMemo } from 'react'
-import { runScenario } from '../engine'
 import type { Lang } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import type { Lesson } from './content-types'
 import { lessonsMessages } from './lessons-messages'
 import { InlineText, RichText } from './rich-text'
+import { runStep } from './run-step'
 import { StepRun } from './step-run'
 import { StepWidget } from './step-widget'
 
@@ -31,7 +31,7 @@ export function LessonView({
   const data = lesson.steps[step]
   const stepText = text.steps[step]
   // small scenarios: the engine runs on the main thread (pure function, well under a millisecond)
-  const run = useMemo(() => (data?.scenario ? runScenario(data.scenario) : null), [data])
+  const run = useMemo(() => (data ? runStep(data) : null), [data])
   if (!data || !stepText) return null
   const last = step === lesson.steps.length - 1
 
@@ -70,9 +70,7 @@ export function LessonView({
           <RichText blocks={stepText.blocks} />
         </div>
         {data.widget && <StepWidget key={`widget:${lesson.id}/${data.id}`} widget={data.widget} run={run} />}
-        {data.scenario && run && (
-          <StepRun key={`run:${lesson.id}/${data.id}`} scenario={data.scenario} run={run} />
-        )}
+        {run && <StepRun key={`run:${lesson.id}/${data.id}`} step={data} run={run} />}
       </section>
       <footer className="step-nav">
         <button type="button" onClick={() => onStep(step - 1)} disabled={step === 0} data-testid="step-prev">

@@ -1,6 +1,6 @@
 /**
  * A deliberately small Markdown subset for lesson text: `# title`, `## step-id: Step title`,
- * paragraphs, `-` and `1.` lists, inline `code`, **strong** and *em*. Anything else is plain text, so
+ * paragraphs, `-` and `1.` lists, inline `code`, **strong** and *em* / _em_. Anything else is plain text, so
  * content can never inject HTML.
  */
 import type { Block, Inline, LessonText } from './content-types'
@@ -20,13 +20,15 @@ const STEP_HEADING = /^## ([a-z0-9][a-z0-9-]*): (.+)$/
 /** Split inline markup into tokens; unmatched markers stay literal text. */
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = []
-  const re = /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*/g
+  // *em* and _em_ (Biome's Markdown formatter writes the latter); `_` inside a word stays literal
+  const re =
+    /`([^`]+)`|\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|(?<![A-Za-z0-9_])_([^_\s](?:[^_]*[^_\s])?)_(?![A-Za-z0-9_])/g
   let last = 0
   for (let m = re.exec(text); m; m = re.exec(text)) {
     if (m.index > last) out.push({ kind: 'text', text: text.slice(last, m.index) })
     if (m[1] !== undefined) out.push({ kind: 'code', text: m[1] })
     else if (m[2] !== undefined) out.push({ kind: 'strong', text: m[2] })
-    else out.push({ kind: 'em', text: m[3] as string })
+    else out.push({ kind: 'em', text: (m[3] ?? m[4]) as string })
     last = re.lastIndex
   }
   if (last < text.length) out.push({ kind: 'text', text: text.slice(last) })

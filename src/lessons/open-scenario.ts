@@ -6,13 +6,20 @@
  */
 import type { Scenario } from '../engine'
 import { base64UrlEncode } from '../store/scenario-link'
+import { encodeShareLink } from '../store/share-link'
 
 export function playgroundLink(scenario: Scenario): string {
   return `?view=playground#scenario=${base64UrlEncode(JSON.stringify(scenario))}`
 }
 
+/** A script step travels as an editable share link (`#v1/edit/…`), the playground's own format. */
+export function scriptLink(text: string): string {
+  const share = encodeShareLink(text, 'edit')
+  return share.ok ? `?view=playground${share.hash}` : '?view=playground'
+}
+
 /** Returns false when the playground module could not be loaded (the caller then follows the link). */
-export async function openInPlaygroundIfAvailable(scenario: Scenario): Promise<boolean> {
+export async function openInPlaygroundIfAvailable(scenario: Scenario | string): Promise<boolean> {
   try {
     const { openInPlayground } = await import('../store/open-in-playground')
     await openInPlayground(scenario, { run: true })

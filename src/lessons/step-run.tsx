@@ -5,8 +5,9 @@
 import { type MouseEvent, useState } from 'react'
 import type { JsonValue, PublishExplanation, RunResult, Scenario } from '../engine'
 import { useT } from '../i18n/messages'
+import type { LessonStep } from './content-types'
 import { lessonsMessages } from './lessons-messages'
-import { openInPlaygroundIfAvailable, playgroundLink } from './open-scenario'
+import { openInPlaygroundIfAvailable, playgroundLink, scriptLink } from './open-scenario'
 
 type T = ReturnType<typeof useT<keyof (typeof lessonsMessages)['en']>>
 
@@ -23,55 +24,26 @@ function outcomeLine(p: PublishExplanation, t: T): { text: string; ok: boolean }
   return { text: t('error', { ...base, code: o.code, text: o.text }), ok: false }
 }
 
-export function StepRun({ scenario, run }: { scenario: Scenario; run: RunResult }) {
+export function StepRun({ step, run }: { step: LessonStep; run: RunResult }) {
   const t = useT(lessonsMessages)
   const [shown, setShown] = useState(false)
-  const link = playgroundLink(scenario)
+  const source = step.scenario ?? step.script?.text
+  if (source === undefined) return null
+  const link = typeof source === 'string' ? scriptLink(source) : playgroundLink(source)
   const onOpen = async (e: MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault()
-    if (!(await openInPlaygroundIfAvailable(scenario))) window.location.assign(link)
+    if (!(await openInPlaygroundIfAvailable(source))) window.location.assign(link)
   }
   return (
     <section className="step-run panel" data-testid="step-run">
       <h4>{t('topology')}</h4>
-      <dl className="topology">
-        <dt>{t('exchanges')}</dt>
-        <dd>
-          {(scenario.exchanges ?? []).length === 0
-            ? t('defaultExchange')
-            : (scenario.exchanges ?? []).map((x) => (
-                <code key={x.name}>
-                  {x.name} ({x.type}){args(x.arguments)}
-                </code>
-              ))}
-        </dd>
-        <dt>{t('queues')}</dt>
-        <dd>
-          {(scenario.queues ?? []).map((q) => (
-            <code key={q.name}>{q.name}</code>
-          ))}
-        </dd>
-        <dt>{t('bindings')}</dt>
-        <dd>
-          {(scenario.bindings ?? []).length === 0
-            ? t('none')
-            : (scenario.bindings ?? []).map((b, n) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: bindings are a fixed list
-                <code key={n}>
-                  {show(b.source)} → {b.destination} [{show(b.routing_key)}]{args(b.arguments)}
-                </code>
-              ))}
-        </dd>
-        <dt>{t('publishes')}</dt>
-        <dd>
-          {(scenario.publishes ?? []).map((p) => (
-            <code key={p.id}>
-              {p.id}: {show(p.exchange)} ← “{p.routing_key}”{p.mandatory ? ` (${t('mandatory')})` : ''}
-              {p.headers ? ` ${t('headers', { headers: JSON.stringify(p.headers) })}` : ''}
-            </code>
-          ))}
-        </dd>
-      </dl>
+      {typeof source === 'string' ? (
+        <pre className="step-script" data-testid="step-script">
+          {source}
+        </pre>
+      ) : (
+        <ScenarioSummary scenario={source} />
+      )}
       <div className="step-run-actions">
         <button type="button" onClick={() => setShown(true)} data-testid="run-here" aria-expanded={shown}>
           {t('runHere')}
@@ -101,5 +73,49 @@ export function StepRun({ scenario, run }: { scenario: Scenario; run: RunResult 
         </div>
       )}
     </section>
+  )
+}
+
+function ScenarioSummary({ scenario }: { scenario: Scenario }) {
+  const t = useT(lessonsMessages)
+  return (
+    <dl className="topology">
+      <dt>{t('exchanges')}</dt>
+      <dd>
+        {(scenario.exchanges ?? []).length === 0
+          ? t('defaultExchange')
+          : (scenario.exchanges ?? []).map((x) => (
+              <code key={x.name}>
+                {x.name} ({x.type}){args(x.arguments)}
+              </code>
+            ))}
+      </dd>
+      <dt>{t('queues')}</dt>
+      <dd>
+        {(scenario.queues ?? []).map((q) => (
+          <code key={q.name}>{q.name}</code>
+        ))}
+      </dd>
+      <dt>{t('bindings')}</dt>
+      <dd>
+        {(scenario.bindings ?? []).length === 0
+          ? t('none')
+          : (scenario.bindings ?? []).map((b, n) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: bindings are a fixed list
+              <code key={n}>
+                {show(b.source)} → {b.destination} [{show(b.routing_key)}]{args(b.arguments)}
+              </code>
+            ))}
+      </dd>
+      <dt>{t('publishes')}</dt>
+      <dd>
+        {(scenario.publishes ?? []).map((p) => (
+          <code key={p.id}>
+            {p.id}: {show(p.exchange)} ← “{p.routing_key}”{p.mandatory ? ` (${t('mandatory')})` : ''}
+            {p.headers ? ` ${t('headers', { headers: JSON.stringify(p.headers) })}` : ''}
+          </code>
+        ))}
+      </dd>
+    </dl>
   )
 }

@@ -6,9 +6,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runScenario, topicDpTrace } from '../../src/engine'
+import { topicDpTrace } from '../../src/engine'
 import { loadLessons } from '../../src/lessons/content-load'
 import { buildLessons } from '../../src/lessons/content-validate'
+import { parseInline } from '../../src/lessons/markdown'
+import { runStep } from '../../src/lessons/run-step'
 
 const ROOT = join(__dirname, '../../lessons')
 const manifest = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8')) as { lessons: string[] }
@@ -47,7 +49,7 @@ describe('lesson manifest', () => {
         'lesson.json',
         'en.md',
         'zh-CN.md',
-        ...lesson.steps.map((s) => s.scenarioFile?.split('/')[1]),
+        ...lesson.steps.map((s) => (s.scenarioFile ?? s.script?.file)?.split('/')[1]),
       ])
       for (const f of readdirSync(join(ROOT, lesson.id)))
         expect(used, `${lesson.id}/${f} is an orphan`).toContain(f)
@@ -87,6 +89,13 @@ describe('the validator catches broken content', () => {
     })
     expect(unstated.errors[0]?.message).toMatch(/no expectation for publish "m2"/)
   })
+  it('names the line of a broken script', () => {
+    const r = buildLessons({ lessons: ['12-binding-lifecycle'] }, (p) =>
+      p.endsWith('timeline.amqp') ? 'queue declare audit\nbind queue audit to\n' : good(p),
+    )
+    expect(r.errors[0]?.file).toBe('12-binding-lifecycle/timeline.amqp')
+    expect(r.errors[0]?.message).toMatch(/^line 2: /)
+  })
 })
 
 describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, lesson) => {
@@ -97,13 +106,24 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
       expect(t.steps.map((s) => s.id)).toEqual(lesson.steps.map((s) => s.id))
       for (const s of t.steps) expect(s.blocks.length, `${lang}/${s.id}`).toBeGreaterThan(0)
     }
+    // no markup left over as visible characters (an unclosed mark or a form the parser does not know)
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const t = lesson.text[lang]
+      const blocks = [...t.intro, ...t.steps.flatMap((s) => s.blocks)]
+      const inlines = [
+        ...[t.title, ...t.steps.map((s) => s.title)].flatMap((x) => parseInline(x)),
+        ...blocks.flatMap((b) => (b.kind === 'p' ? b.inlines : b.items.flat())),
+      ]
+      for (const i of inlines.filter((x) => x.kind === 'text'))
+        expect(i.text, `${lang}: stray markup in "${i.text}"`).not.toMatch(/`|\*\*|(^|\s)_\S|\S_(\s|$)/)
+    }
     // the Chinese text is really Chinese, not a copy of the English
     expect(lesson.text['zh-CN'].title).toMatch(/[\u4e00-\u9fff]/)
   })
 
-  for (const step of lesson.steps.filter((s) => s.scenario)) {
+  for (const step of lesson.steps.filter((s) => s.scenario || s.script)) {
     it(`step ${step.id}: the engine computes what the step states`, () => {
-      const run = runScenario(must(step.scenario, 'scenario'))
+      const run = must(runStep(step), 'a run')
       for (const p of run.publishes) {
         const want = must(step.expect[p.id], `expectation of ${p.id}`)
         expect(p.outcome.kind, `${step.id}/${p.id} outcome`).toBe(want.outcome)

@@ -49,7 +49,7 @@ describe.each([
         await expect.poll(() => page.getByTestId('lesson').getAttribute('data-step')).toBe(step.id)
         expect(await page.getByTestId('step-title').textContent()).toBe(plain(text.steps[s]?.title))
         if (step.widget) await page.getByTestId(`stepper-${step.widget.kind}`).waitFor()
-        if (step.scenario) {
+        if (step.scenario || step.script) {
           await page.getByTestId('run-here').click()
           const lines = page.locator('[data-testid="run-result"] li[data-publish]')
           const shown = await lines.evaluateAll((els) =>
@@ -62,7 +62,8 @@ describe.each([
             for (const q of e.queues)
               expect(await lines.filter({ hasText: `${id}` }).textContent()).toContain(q)
           const href = await page.getByTestId('open-playground').getAttribute('href')
-          expect(href).toMatch(/^\?view=playground#scenario=[A-Za-z0-9_-]+$/)
+          if (step.script) await screenshot(page, `lessons-script-step-${lang}`)
+          expect(href).toMatch(/^\?view=playground#(scenario=[A-Za-z0-9_-]+|v1\/edit\/\S+)$/)
         }
         const last = s === lesson.steps.length - 1
         if (!last) await page.getByTestId('step-next').click()
@@ -101,6 +102,13 @@ describe('open in playground', () => {
     // the playground is the default view: its URL carries no view parameter
     await expect.poll(() => page.getByTestId('lesson').count(), { timeout: 20_000 }).toBe(0)
     expect(new URL(page.url()).searchParams.get('view')).toBeNull()
+    // the playground may ask before replacing what it holds; the learner agrees
+    const replace = page.getByRole('button', { name: 'Replace my work' })
+    const asked = await replace.waitFor({ timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+    if (asked) await replace.click()
     // the lesson's own queue names reach the playground (editor text, diagram or result)
     await expect
       .poll(async () => (await page.locator('main').textContent()) ?? '', { timeout: 30_000 })

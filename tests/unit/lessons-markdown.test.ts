@@ -13,6 +13,14 @@ describe('parseInline', () => {
       { kind: 'em', text: 'more' },
     ])
   })
+  it('reads _em_ as Biome writes it, but not underscores inside words', () => {
+    expect(parseInline('first _i_ words of snake_case_name')).toEqual([
+      { kind: 'text', text: 'first ' },
+      { kind: 'em', text: 'i' },
+      { kind: 'text', text: ' words of snake_case_name' },
+    ])
+    expect(parseInline('前 _i_ 个词')).toContainEqual({ kind: 'em', text: 'i' })
+  })
   it('keeps wildcards and HTML as plain text', () => {
     expect(parseInline('`*` and * alone, <b>x</b>')).toEqual([
       { kind: 'code', text: '*' },
