@@ -16,8 +16,9 @@ import { readTopic, type TopicReading } from './topic-steps'
 
 export const exchangeName = (name: string, t: ExplainT) => (name === '' ? t('defaultExchange') : name)
 
-/** The binding's criteria: the key for direct/topic, x-match and arguments for headers. */
+/** The binding's criteria: the key for direct/topic, x-match and arguments for headers, '' for fanout. */
 export function bindingCriteria(ev: BindingEvaluation): string {
+  if (ev.reason.kind === 'fanout') return ''
   if (ev.reason.kind === 'headers') {
     const args = Object.entries(ev.arguments)
       .filter(([k]) => k !== 'x-match')
@@ -106,8 +107,13 @@ export function hopNotes(hop: ExchangeHop, t: ExplainT): string[] {
   return notes
 }
 
-export function deliveryText(d: QueueDelivery, p: PublishExplanation, t: ExplainT): string {
-  if (d.reachedBy.length > 1) return t('deliveryMerged', { queue: d.queue, n: d.reachedBy.length })
+export function deliveryText(d: QueueDelivery, p: PublishExplanation, t: ExplainT, detailed = false): string {
+  if (d.reachedBy.length > 1) {
+    const head = t('deliveryMerged', { queue: d.queue, n: d.reachedBy.length })
+    return detailed
+      ? `${head}: ${d.reachedBy.map((by) => reachedByText(by, d.queue, p, t)).join('; ')}`
+      : head
+  }
   const by = d.reachedBy[0]
   return t('deliveryOne', { queue: d.queue, via: by ? reachedByText(by, d.queue, p, t) : '' })
 }
@@ -120,11 +126,9 @@ export function reachedByText(
 ): string {
   if (by.bindingId === null) return t('viaDefault')
   const ev = p.hops.flatMap((h) => h.evaluations).find((e) => e.bindingId === by.bindingId)
-  return t('viaBindingOf', {
-    source: exchangeName(by.exchange, t),
-    queue,
-    key: ev ? bindingCriteria(ev) : by.bindingId,
-  })
+  const key = ev ? bindingCriteria(ev) : by.bindingId
+  const source = exchangeName(by.exchange, t)
+  return key === '' ? t('viaBindingPlain', { source, queue }) : t('viaBindingOf', { source, queue, key })
 }
 
 export function outcomeText(outcome: PublishOutcome, queues: number, t: ExplainT): string {

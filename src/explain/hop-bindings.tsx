@@ -26,7 +26,7 @@ export function HopBindings({ evaluations, t }: { evaluations: BindingEvaluation
             <span className="why-binding-name">
               {exchangeName(ev.source, t)} → {bindingTarget(ev, t)}
             </span>{' '}
-            <code>{bindingCriteria(ev)}</code>
+            {bindingCriteria(ev) && <code>{bindingCriteria(ev)}</code>}
             <BindingReason ev={ev} t={t} />
           </li>
         ))}

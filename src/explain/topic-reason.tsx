@@ -12,17 +12,19 @@ export function TopicReason({ te, t }: { te: TopicExplanation; t: ExplainT }) {
   return (
     <div className="topic-reason">
       <span>{t('topicKey', { key: te.routingKey })}</span>
-      <ol className="topic-steps">
-        {reading.steps.map((s, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
-          <li key={i}>
-            {s.patternWord === '#' && s.keyWords.length === 0
-              ? t('topicTakesNone')
-              : t('topicTakes', { pattern: s.patternWord, words: s.keyWords.join('.') })}
-          </li>
-        ))}
-        <li className={reading.failure ? 'topic-stop' : 'topic-done'}>{topicFailureText(reading, t)}</li>
-      </ol>
+      {reading.steps.length > 0 && (
+        <ol className="topic-steps">
+          {reading.steps.map((s, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: steps are positional
+            <li key={i}>
+              {s.patternWord === '#' && s.keyWords.length === 0
+                ? t('topicTakesNone')
+                : t('topicTakes', { pattern: s.patternWord, words: s.keyWords.join('.') })}
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className={reading.failure ? 'topic-stop' : 'topic-done'}>{topicFailureText(reading, t)}</p>
       <button type="button" className="linkish" aria-expanded={open} onClick={() => setOpen(!open)}>
         {t('dpTable')}
       </button>

@@ -8,7 +8,7 @@ export function WhyStory({ publish, t }: { publish: PublishExplanation; t: Expla
   const p = publish
   return (
     <div className="why-story">
-      <h4>{t('path')}</h4>
+      {p.hops.length > 0 && <h4>{t('path')}</h4>}
       <ol className="why-hops">
         {p.hops.map((hop) => (
           <li key={hop.exchange} data-exchange={hop.exchange}>

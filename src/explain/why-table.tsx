@@ -55,9 +55,7 @@ export function WhyTable({ publish, t }: { publish: PublishExplanation; t: Expla
               <td />
               <td>{exchangeName(ev.source, t)}</td>
               <td>{bindingTarget(ev, t)}</td>
-              <td>
-                <code>{bindingCriteria(ev)}</code>
-              </td>
+              <td>{bindingCriteria(ev) && <code>{bindingCriteria(ev)}</code>}</td>
               <td>{ev.matched ? t('matched') : t('notMatched')}</td>
               <td>
                 {reasonText(ev, t)}
@@ -83,7 +81,7 @@ export function WhyTable({ publish, t }: { publish: PublishExplanation; t: Expla
         {p.queues.map((d) => (
           <tr key={d.queue} data-queue={d.queue}>
             <th scope="row">{t('rowDelivery')}</th>
-            <td colSpan={5}>{deliveryText(d, p, t)}</td>
+            <td colSpan={5}>{deliveryText(d, p, t, true)}</td>
           </tr>
         ))}
         <tr data-outcome={p.outcome.kind}>

@@ -67,6 +67,11 @@ describe('why panel texts', () => {
     expect(pdf && deliveryText(pdf, p, tEn)).toBe(
       'queue pdf: one copy, through docs → pdf (x-match=all, format=pdf, pages=3)',
     )
+    expect(audit && deliveryText(audit, p, tEn, true)).toBe(
+      'queue audit: reached by 2 bindings → 1 copy: orders → audit (order.#); orders → audit (*.created)',
+    )
+    const lost = byId('m2').queues[0]
+    expect(lost && deliveryText(lost, byId('m2'), tEn)).toBe('queue lost: one copy, through unrouted → lost')
     const viaDefault = byId('m6').queues[0]
     expect(viaDefault && deliveryText(viaDefault, byId('m6'), tEn)).toBe(
       'queue idle: one copy, through the default exchange',
