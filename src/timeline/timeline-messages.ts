@@ -3,6 +3,10 @@ import { defineMessages, type Params } from '../i18n/messages'
 export const timelineMessages = defineMessages({
   en: {
     heading: 'Timeline: messages over time',
+    custom: 'Your own script (JSON)',
+    customHelp:
+      'A timeline script: a profile and a list of steps (the same format as the lessons in lessons/timeline).',
+    customRun: 'Play this script',
     scenario: 'Scenario',
     back: 'Back',
     forward: 'Step',
@@ -81,6 +85,9 @@ export const timelineMessages = defineMessages({
   },
   'zh-CN': {
     heading: '时间线：消息随时间的去向',
+    custom: '自己的脚本（JSON）',
+    customHelp: '时间线脚本：一个 profile 加一串步骤（格式与 lessons/timeline 中的课程相同）。',
+    customRun: '运行这个脚本',
     scenario: '场景',
     back: '后退',
     forward: '下一步',

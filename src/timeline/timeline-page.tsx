@@ -5,8 +5,10 @@
  * moving through it only changes which stored frame is shown.
  */
 import { useEffect, useMemo, useState } from 'react'
+import type { TimelineScript } from '../engine'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
+import { CustomScript } from './custom-script'
 import { FateTable } from './fate-table'
 import { FlowDiagram } from './flow-diagram'
 import { TIMELINE_LESSONS, type TimelineLesson } from './lesson-data'
@@ -20,6 +22,7 @@ import { useTimelineRun } from './use-timeline-run'
 import './timeline.css'
 
 const PLAY_MS = 1400
+const CUSTOM = 'custom'
 const playable = TIMELINE_LESSONS.filter((l): l is TimelineLesson => 'script' in l)
 const broken = TIMELINE_LESSONS.filter((l) => 'error' in l) as { id: string; error: string }[]
 
@@ -33,7 +36,11 @@ export default function TimelinePage() {
   const lang = useLanguage((s) => s.lang)
   const [scenarioId, setScenarioId] = useState(initialScenario)
   const lesson = playable.find((l) => l.id === scenarioId) ?? null
-  const script = useMemo(() => lesson?.script ?? null, [lesson])
+  const [custom, setCustom] = useState<TimelineScript | null>(null)
+  const script = useMemo(
+    () => (scenarioId === CUSTOM ? custom : (lesson?.script ?? null)),
+    [scenarioId, custom, lesson],
+  )
   const result = useTimelineRun(script)
   const [cursor, setCursor] = useState(0)
   const [playing, setPlaying] = useState(false)
@@ -79,9 +86,19 @@ export default function TimelinePage() {
                 {l.title[lang]}
               </option>
             ))}
+            <option value={CUSTOM}>{t('custom')}</option>
           </select>
         </label>
         {lesson && <p className="tl-intro">{lesson.intro[lang]}</p>}
+        {scenarioId === CUSTOM && (
+          <CustomScript
+            onPlay={(s) => {
+              setCustom(s)
+              setCursor(0)
+              setPlaying(false)
+            }}
+          />
+        )}
         {broken.map((b) => (
           <p key={b.id} className="tl-broken" role="alert">
             {b.error}

@@ -4,6 +4,7 @@ import type { TimelineRun, TimelineScript } from '../engine'
 import { engineClient, StaleReplyError } from '../worker/client'
 
 export type RunState =
+  | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'ready'; run: TimelineRun }
   | { status: 'failed'; error: string }
@@ -11,7 +12,10 @@ export type RunState =
 export function useTimelineRun(script: TimelineScript | null): RunState {
   const [state, setState] = useState<RunState>({ status: 'loading' })
   useEffect(() => {
-    if (!script) return
+    if (!script) {
+      setState({ status: 'idle' })
+      return
+    }
     let live = true
     setState({ status: 'loading' })
     engineClient()

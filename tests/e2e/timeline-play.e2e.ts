@@ -135,3 +135,32 @@ describe('every timeline scenario', () => {
     }
   })
 })
+
+describe('your own timeline script', () => {
+  it('reports a malformed step by its path, then plays a fixed script', async () => {
+    const w = await openPage(browser, '?view=timeline')
+    const { page } = w
+    await page.getByTestId('timeline-position').waitFor({ timeout: 20_000 })
+    await page.getByTestId('timeline-scenario').selectOption('custom')
+    await page.getByTestId('timeline-custom-text').fill('{"steps": [{"op": "consume", "queue": "q"}]}')
+    await page.getByTestId('timeline-custom-run').click()
+    expect(await page.getByTestId('timeline-custom-error').textContent()).toBe(
+      'script.steps[0].consumer: expected a string',
+    )
+    await page.getByTestId('timeline-custom-text').fill(
+      JSON.stringify({
+        steps: [
+          { op: 'queue.declare', queue: { name: 'q' } },
+          { op: 'publish', publish: { id: 'x1', exchange: '', routing_key: 'q' } },
+        ],
+      }),
+    )
+    await page.getByTestId('timeline-custom-run').click()
+    await expect.poll(() => page.getByTestId('timeline-position').textContent()).toBe('Before the first step')
+    await page.getByTestId('timeline-forward').click()
+    await page.getByTestId('timeline-forward').click()
+    expect(await queue(page, 'q').getAttribute('data-ready')).toBe('1')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+})
