@@ -30,10 +30,11 @@ const topic = [1_000, 10_000, 100_000].map((n) => {
 const headers = [10, 100, 1000].map((b) => benchHeaders(b, cfg.messages, cfg.rounds))
 const edge = topicEdgeCheck()
 const seconds = (Date.now() - started) / 1000
+const cpuSeconds = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6
 
 console.log(renderReport(topic, headers, edge))
 console.log(
-  `\nnaive matcher: ${naiveMatcher.name}; mode: ${quick ? 'quick' : 'full'}; ${seconds.toFixed(0)} s total`,
+  `\nnaive matcher: ${naiveMatcher.name}; mode: ${quick ? 'quick' : 'full'}; ${seconds.toFixed(0)} s wall, ${cpuSeconds.toFixed(0)} s CPU`,
 )
 const failed =
   topic.some((t) => t.crossCheck.mismatches > 0) ||
@@ -50,6 +51,7 @@ writeFileSync(
       cpu: cpus()[0]?.model,
       naiveMatcher: naiveMatcher.name,
       seconds,
+      cpuSeconds,
       topic,
       headers,
       edge,
