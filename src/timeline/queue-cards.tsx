@@ -28,7 +28,7 @@ export function QueueCards({ state }: { state: SimState }) {
                 <span className="tl-count ready">
                   {t('ready')} {q.ready.length}
                 </span>
-                <span className="tl-count unacked">
+                <span className={`tl-count unacked${unacked.length > 0 ? ' some' : ''}`}>
                   {t('unacked')} {unacked.length}
                 </span>
               </header>
