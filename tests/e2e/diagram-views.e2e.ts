@@ -68,6 +68,20 @@ describe('diagram in Chromium', () => {
     expect(
       await page.locator('img[src="x"], [data-testid="diagram"] img, [data-testid="diagram"] b').count(),
     ).toBe(0)
+    // the why panel and result table show the same names as text
+    const why = page.getByTestId('why-panel')
+    await why.waitFor()
+    expect(await why.textContent()).toContain('<img src=x onerror=alert(1)>')
+    const resultQueues = await page.$$eval('[data-testid="result-table"] tr[data-queue]', (rows) =>
+      rows.map((r) => r.getAttribute('data-queue')),
+    )
+    expect(resultQueues.sort()).toEqual([...queues].sort())
+    const row = await page.$$eval(
+      '[data-testid="result-table"] tr[data-queue]',
+      (rows) =>
+        rows.find((r) => r.getAttribute('data-queue') === '<img src=x onerror=alert(1)>')?.textContent,
+    )
+    expect(row).toContain('m1')
     await screenshot(page, 'diagram-hostile-light')
     expect(w.dialogs).toEqual([])
     expect(w.pageErrors).toEqual([])
@@ -153,6 +167,11 @@ describe('diagram in Chromium', () => {
         await expect.poll(() => page.locator('[data-testid="diagram"] g.node.recv').count()).toBe(2)
         const note = await page.locator('[data-testid="diagram"] g.node.note').textContent()
         expect(note?.replace(/\s+/g, '')).toBe('2bindings→1copy')
+        const why = page.getByTestId('why-panel')
+        expect(await why.textContent()).toContain('queue audit: reached by 2 bindings → 1 copy')
+        await why.getByRole('button', { name: 'Show as a table' }).click()
+        expect(await why.locator('table.why-table tr[data-binding]').count()).toBe(4)
+        await why.screenshot({ path: 'test-results/screenshots/diagram-why-table.png' })
       },
     ],
     [
