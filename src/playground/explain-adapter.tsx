@@ -1,5 +1,12 @@
-/**
- * Where the playground gets its why panel and result table. The explain views are built in
- * src/explain by another part of the project; until they exist these are the simple fallbacks.
- */
-export { FallbackResult as ResultView, FallbackWhy as WhyView } from './explain-fallback'
+/** The why panel and result table from src/explain, for the publish / run the playground shows. */
+import type { OperationOutcome, PublishExplanation, RunResult } from '../engine'
+import ResultTable from '../explain/result-table'
+import WhyPanel from '../explain/why-panel'
+
+export function WhyView({ publish }: { publish: PublishExplanation | null; outcomes?: OperationOutcome[] }) {
+  return publish ? <WhyPanel key={publish.id} publish={publish} /> : null
+}
+
+export function ResultView({ run }: { run: RunResult | null }) {
+  return run ? <ResultTable run={run} /> : null
+}

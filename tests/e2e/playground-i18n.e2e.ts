@@ -2,7 +2,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { editorMessages } from '../../src/editor/editor-messages'
-import { fallbackMessages } from '../../src/playground/fallback-messages'
+import { explainMessages } from '../../src/explain/explain-messages'
 import { formsMessages } from '../../src/playground/forms-messages'
 import { logMessages } from '../../src/playground/log-messages'
 import { playgroundMessages } from '../../src/playground/playground-messages'
@@ -25,7 +25,7 @@ function englishStrings(): string[] {
     toolbarMessages,
     formsMessages,
     logMessages,
-    fallbackMessages,
+    explainMessages,
     editorMessages,
   ]
   const zh = cats.flatMap((c) => Object.values(c['zh-CN'])).join('\n')

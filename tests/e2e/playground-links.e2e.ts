@@ -101,7 +101,7 @@ describe('playground: links and persistence', () => {
 
     await page.goto(`${w.baseURL}?scenario=scenarios/seed-dedup.json`)
     await page.getByTestId('confirm-replace').click()
-    await expect.poll(() => editorText(page)).toContain('bind u.q to u key "#"')
+    await expect.poll(() => editorText(page)).toContain('bind u.q to u key #')
     // its publish ran and was logged
     await page.getByTestId('log-entry-1').waitFor({ timeout: 20_000 })
     await expect
