@@ -9,13 +9,13 @@ type DpKey = keyof (typeof dpMessages)['en']
 
 /** The stepper's pseudocode, one entry per line (code is language-neutral; comments are not needed). */
 export const PSEUDOCODE = [
-  'dp[0][0] = true;  dp[0][j] = false  (j > 0)',
+  'dp[0][0] = true;  dp[0][j] = false for j > 0',
   'for i = 1 .. P:   w = pattern[i]',
   '  for j = 0 .. K:   (left to right)',
-  '    if w == "#":   dp[i][j] = dp[i-1][j]             // zero words',
-  '                          or (j > 0 and dp[i][j-1])  // one more word',
-  '    elif w == "*": dp[i][j] = j > 0 and dp[i-1][j-1]',
-  '    else:          dp[i][j] = j > 0 and w == key[j] and dp[i-1][j-1]',
+  '    if w == "#":   dp[i][j] = dp[i-1][j]   // zero words',
+  '                      or dp[i][j-1]       // one more word (j > 0)',
+  '    elif w == "*": dp[i][j] = dp[i-1][j-1]   (j > 0)',
+  '    else: dp[i][j] = w == key[j] and dp[i-1][j-1]   (j > 0)',
   'match = dp[P][K]',
 ] as const
 

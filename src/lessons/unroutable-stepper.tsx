@@ -85,10 +85,13 @@ export function UnroutableStepper({ run }: { run: RunResult }) {
                 // steps are a fixed list for this publish; position is their identity
                 // biome-ignore lint/suspicious/noArrayIndexKey: fixed list per publish
                 key={n}
-                className={`decision ${tone} ${n === cursor - 1 ? 'is-current' : ''}`}
+                className={`decision tone-${tone}${n === cursor - 1 ? ' is-current' : ''}`}
                 data-testid="unroutable-step"
                 data-kind={s.kind}
               >
+                <span className="decision-mark" aria-hidden="true">
+                  {tone === 'ok' ? '✓' : tone === 'bad' ? '✗' : '•'}
+                </span>{' '}
                 {text}
               </li>
             )

@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { topicDpTrace } from '../../src/engine'
+import { PSEUDOCODE } from '../../src/lessons/dp-explain'
 import { DP_PRESETS } from '../../src/lessons/dp-presets'
 import { launchBrowser, openPage, screenshot } from './support/browser'
 
@@ -58,7 +59,7 @@ describe('DP table stepper', () => {
     expect(await page.getByTestId('dp-explain').textContent()).toMatch(/# takes one more word \(“a”\)/)
     expect(await page.locator('.dp-table .is-current').first().getAttribute('aria-label')).toBe('dp[1][1]')
     expect(await page.locator('[data-testid="dp-pseudocode"] li[data-lit]').allTextContents()).toEqual([
-      '                          or (j > 0 and dp[i][j-1])  // one more word',
+      PSEUDOCODE[4],
     ])
     // rolling view: prev is row 0 complete, cur is row 1 so far
     expect(await shownTable(page, 'dp-rolling')).toEqual([
@@ -270,4 +271,41 @@ describe('trie walkthrough', () => {
     for (const q of ['tail.paid', 'head.order', 'both']) expect(end).toContain(q)
     await w.context.close()
   })
+})
+
+describe('projected in class', () => {
+  it.each([
+    ['dp', '04-topic-dp', 6],
+    ['dedup', '09-e2e-alternate', 1],
+    ['unroutable', '10-unroutable-confirms', 1],
+    ['trie', '13-trie', 1],
+  ] as const)(
+    'the %s stepper fits a 1024×768 projector in dark theme with large text',
+    async (id, lesson, step) => {
+      const w = await openPage(browser, `?view=lessons&lesson=${lesson}&step=${step}`, {
+        colorScheme: 'dark',
+        viewport: { width: 1024, height: 768 },
+      })
+      const { page } = w
+      await page.getByTestId(`${id}-body`).waitFor({ timeout: 20_000 })
+      await page.getByTestId('large-text').check()
+      await page.getByTestId(`${id}-body`).focus()
+      for (let n = 0; n < 9; n++) await page.keyboard.press('ArrowRight')
+      await screenshot(page, `lessons-projector-1024-${id}`)
+      // nothing sticks out sideways: no horizontal scrolling on a projector
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .slice(0, 5)
+          .map((e) => `${e.tagName}.${e.className}: ${e.textContent?.slice(0, 40)}`),
+      )
+      expect(wide).toEqual([])
+      // the stepper's text is large
+      const size = await page
+        .getByTestId(`${id}-body`)
+        .evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))
+      expect(size).toBeGreaterThanOrEqual(20)
+      await w.context.close()
+    },
+  )
 })
