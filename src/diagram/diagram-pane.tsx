@@ -37,6 +37,7 @@ const LABEL_KEYS: (keyof DiagramLabels)[] = [
   'missing',
   'error',
   'hidden',
+  'hiddenExchanges',
 ]
 
 export default function DiagramPane(props: DiagramPaneProps) {

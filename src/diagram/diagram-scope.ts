@@ -13,10 +13,11 @@ export interface DiagramScope {
   focused: boolean
   hiddenBindings: number
   hiddenQueues: number
+  hiddenExchanges: number
 }
 
 const DEFAULT_THRESHOLD = 150
-/** Without a publish, focus mode still needs a bound; exchanges beyond it are summarised. */
+/** Without a publish, focus mode still needs a bound on the exchange graph it draws. */
 const MAX_UNFOCUSED_EXCHANGES = 60
 
 export function pickVhost(topology: TopologySnapshot, publish: PublishExplanation | null, wanted?: string) {
@@ -45,7 +46,8 @@ export function computeScope(
 
   const mode = options.focus ?? 'auto'
   const threshold = options.focusThreshold ?? DEFAULT_THRESHOLD
-  const focused = mode === 'touched' || (mode === 'auto' && bindings.length + queues.length > threshold)
+  const size = bindings.length + queues.length + exchanges.length
+  const focused = mode === 'touched' || (mode === 'auto' && size > threshold)
 
   if (!focused) {
     const bound = new Set<string>()
@@ -59,7 +61,16 @@ export function computeScope(
       if (x.name === '') return options.showDefaultExchange === true
       return !x.builtin || bound.has(x.name) || aeTargets.has(x.name)
     })
-    return { vhost, exchanges: shown, queues, bindings, focused, hiddenBindings: 0, hiddenQueues: 0 }
+    return {
+      vhost,
+      exchanges: shown,
+      queues,
+      bindings,
+      focused,
+      hiddenBindings: 0,
+      hiddenQueues: 0,
+      hiddenExchanges: 0,
+    }
   }
 
   if (onPath) {
@@ -80,13 +91,15 @@ export function computeScope(
       focused,
       hiddenBindings: bindings.length - shownBindings.length,
       hiddenQueues: queues.length - shownQueues.length,
+      hiddenExchanges: 0,
     }
   }
 
   // No message yet: the exchange graph (E2E bindings), queues and queue bindings summarised.
-  const shownExchanges = exchanges
-    .filter((x) => !x.builtin || (x.name === '' && options.showDefaultExchange === true))
-    .slice(0, MAX_UNFOCUSED_EXCHANGES)
+  const candidates = exchanges.filter(
+    (x) => !x.builtin || (x.name === '' && options.showDefaultExchange === true),
+  )
+  const shownExchanges = candidates.slice(0, MAX_UNFOCUSED_EXCHANGES)
   const names = new Set(shownExchanges.map((x) => x.name))
   const shownBindings = bindings.filter(
     (b) => b.destination_type === 'exchange' && names.has(b.source) && names.has(b.destination),
@@ -99,5 +112,6 @@ export function computeScope(
     focused,
     hiddenBindings: bindings.length - shownBindings.length,
     hiddenQueues: queues.length,
+    hiddenExchanges: candidates.length - shownExchanges.length,
   }
 }

@@ -22,6 +22,8 @@ export interface DiagramLabels {
   error: string
   /** `{bindings}`, `{queues}`: what focus mode left out. */
   hidden: string
+  /** `{n}`: exchanges left out when there is no message to focus on. */
+  hiddenExchanges: string
 }
 
 export const DEFAULT_DIAGRAM_LABELS: DiagramLabels = {
@@ -36,6 +38,7 @@ export const DEFAULT_DIAGRAM_LABELS: DiagramLabels = {
   missing: 'missing',
   error: 'error',
   hidden: '{bindings} other bindings, {queues} queues not shown',
+  hiddenExchanges: '{n} more exchanges not shown',
 }
 
 export interface DiagramOptions {
@@ -43,7 +46,7 @@ export interface DiagramOptions {
   showDefaultExchange?: boolean
   /** 'auto' focuses above `focusThreshold`; 'all' draws everything; 'touched' always focuses. */
   focus?: 'auto' | 'all' | 'touched'
-  /** Bindings + queues in the vhost above which 'auto' focuses (default 150). */
+  /** Bindings + queues + exchanges in the vhost above which 'auto' focuses (default 150). */
   focusThreshold?: number
   /** Which vhost to draw (default: the publish's, else '/', else the first). */
   vhost?: string
@@ -65,6 +68,7 @@ export interface DiagramModel {
   focused: boolean
   hiddenBindings: number
   hiddenQueues: number
+  hiddenExchanges: number
 }
 
 export function sameEntity(a: DiagramEntity | null | undefined, b: DiagramEntity | null | undefined) {

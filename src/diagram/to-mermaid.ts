@@ -68,6 +68,10 @@ export function buildDiagram(
     })
     w.addClass('more_0', 'more')
   }
+  if (scope.hiddenExchanges > 0) {
+    w.node('more_1', 'summary', [format(labels.hiddenExchanges, { n: scope.hiddenExchanges })])
+    w.addClass('more_1', 'more')
+  }
   if (options.selected) {
     for (const [id, entity] of Object.entries(w.nodes))
       if (sameEntity(entity, options.selected)) w.addClass(id, 'sel')
@@ -82,6 +86,7 @@ export function buildDiagram(
     focused: scope.focused,
     hiddenBindings: scope.hiddenBindings,
     hiddenQueues: scope.hiddenQueues,
+    hiddenExchanges: scope.hiddenExchanges,
   }
 }
 

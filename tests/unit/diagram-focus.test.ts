@@ -38,6 +38,15 @@ describe('focus mode on 1,000 bindings', () => {
     expect(forced.focused).toBe(true)
     expect(Object.keys(forced.edges)).toHaveLength(1)
     expect(buildDiagram(small.topology, null, { focusThreshold: 10 }).focused).toBe(true)
+    // many exchanges without bindings count too
+    const exchanges = runScenario({
+      exchanges: Array.from({ length: 200 }, (_, i) => ({ name: `x${i}`, type: 'direct' })),
+    })
+    const m = buildDiagram(exchanges.topology, null)
+    expect(m.focused).toBe(true)
+    expect(Object.values(m.nodes).filter((e) => e.kind === 'exchange')).toHaveLength(60)
+    expect(m.hiddenExchanges).toBe(140)
+    expect(m.text).toContain('more_1[["140 more exchanges not shown"]]')
   })
 
   it('without a message, summarises queue bindings and keeps the exchange graph', () => {
