@@ -76,6 +76,11 @@ export function DedupStepper({ run }: { run: RunResult }) {
                         key: s.evaluation.routingKey,
                       })
                     : t('lookup', { key: s.routingKey })}
+                  {done && s.kind === 'eval' && (
+                    <small className="eval-reason" data-testid="dedup-reason">
+                      {reasonText(s.evaluation, t)}
+                    </small>
+                  )}
                 </span>
                 <span className={`eval-verdict ${done ? (matched ? 'ok' : 'bad') : ''}`}>
                   {done ? (matched ? `✓ ${t('match')}` : `✗ ${t('noMatch')}`) : t('pending')}

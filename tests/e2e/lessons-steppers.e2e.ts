@@ -166,6 +166,12 @@ describe('dedup stepper', () => {
       'no-match',
     ])
     expect(await page.locator('[data-testid="dedup-set"] [data-queue]').allTextContents()).toEqual(['Q1'])
+    // each evaluated binding says what was compared (the engine's reason)
+    expect(await page.getByTestId('dedup-reason').allTextContents()).toEqual([
+      'pattern a.# vs key a.x: match',
+      'pattern a.* vs key a.x: match',
+      'pattern b.# vs key a.x: no match',
+    ])
     expect(
       await page
         .locator('[data-testid="dedup-final"] li')
