@@ -89,6 +89,11 @@ describe('lesson location', () => {
     await page.getByTestId('step-prev').click()
     await expect.poll(() => new URL(page.url()).searchParams.get('step')).toBe('1')
     expect(new URL(page.url()).searchParams.get('lesson')).toBe('08-dedup')
+    // switching the language re-renders the same lesson and step in Chinese, steppers included
+    await page.getByTestId('language').selectOption('zh-CN')
+    const dedup = lessons.find((l) => l.id === '08-dedup')
+    expect(await page.getByTestId('lesson-title').textContent()).toBe(dedup?.text['zh-CN'].title)
+    expect(await page.getByTestId('stepper-dedup').getAttribute('aria-label')).toMatch(/去重步进器/)
     await w.context.close()
   })
 })
