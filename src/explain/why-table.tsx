@@ -19,12 +19,17 @@ import {
 /** Headers rows spelled out so the table view loses nothing of the comparison table. */
 function headersDetail(ev: BindingEvaluation, t: ExplainT): string[] {
   if (ev.reason.kind !== 'headers') return []
-  return ev.reason.rows.map((r) => {
-    const bound = `${formatAmqpValue(r.bindingValue)} (${r.bindingValue.type})`
-    const sent = r.messageValue ? `${formatAmqpValue(r.messageValue)} (${r.messageValue.type})` : t('absent')
-    const verdict = !r.considered ? t('noXKey') : r.result ? t('matched') : t('notMatched')
-    return `${r.key}: ${bound} / ${sent} → ${verdict}`
-  })
+  // x-match is the mode (already in the summary line), not a compared header
+  return ev.reason.rows
+    .filter((r) => r.key !== 'x-match')
+    .map((r) => {
+      const bound = `${formatAmqpValue(r.bindingValue)} (${r.bindingValue.type})`
+      const sent = r.messageValue
+        ? `${formatAmqpValue(r.messageValue)} (${r.messageValue.type})`
+        : t('absent')
+      const verdict = !r.considered ? t('noXKey') : r.result ? t('matched') : t('notMatched')
+      return `${r.key}: ${bound} / ${sent} → ${verdict}`
+    })
 }
 
 export function WhyTable({ publish, t }: { publish: PublishExplanation; t: ExplainT }) {

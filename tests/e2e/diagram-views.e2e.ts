@@ -90,6 +90,22 @@ describe('diagram in Chromium', () => {
     await w.context.close()
   })
 
+  it('speaks Chinese inside the diagram and the why panel when the browser does', async () => {
+    const w = await openScenario(browser, onlyPublish('m1'), { locale: 'zh-CN' })
+    const { page } = w
+    const note = await page.locator('[data-testid="diagram"] g.node.note').textContent()
+    expect(note?.replace(/\s+/g, '')).toBe('2个绑定→1份副本')
+    expect(
+      await page.locator('[data-testid="diagram"] g.node.recv').first().getAttribute('aria-label'),
+    ).toMatch(/^队列 /)
+    const why = page.getByTestId('why-panel')
+    expect(await why.textContent()).toContain('队列 audit：2 个绑定到达 → 1 份副本')
+    expect(await page.getByTestId('result-table').textContent()).toContain('运行结果')
+    await screenshot(page, 'diagram-routed-dedup-zh')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
   it('lets the keyboard move between nodes', async () => {
     const w = await openScenario(browser, onlyPublish('m1'))
     const { page } = w
