@@ -107,6 +107,8 @@ export function hopNotes(hop: ExchangeHop, t: ExplainT): string[] {
   return notes
 }
 
+export const usedAlternate = (p: PublishExplanation) => p.hops.some((h) => h.via.kind === 'alternate')
+
 export function deliveryText(d: QueueDelivery, p: PublishExplanation, t: ExplainT, detailed = false): string {
   if (d.reachedBy.length > 1) {
     const head = t('deliveryMerged', { queue: d.queue, n: d.reachedBy.length })
@@ -131,10 +133,16 @@ export function reachedByText(
   return key === '' ? t('viaBindingPlain', { source, queue }) : t('viaBindingOf', { source, queue, key })
 }
 
-export function outcomeText(outcome: PublishOutcome, queues: number, t: ExplainT): string {
+/** `viaAlternate`: some queue was reached only after an alternate exchange took over. */
+export function outcomeText(
+  outcome: PublishOutcome,
+  queues: number,
+  t: ExplainT,
+  viaAlternate = false,
+): string {
   switch (outcome.kind) {
     case 'routed':
-      return t('outcomeRouted', { n: queues })
+      return t(viaAlternate ? 'outcomeRoutedAe' : 'outcomeRouted', { n: queues })
     case 'returned':
       return t('outcomeReturned')
     case 'dropped':

@@ -1,7 +1,15 @@
 /** The explanation as prose: publish, exchange path with every binding, deliveries, outcome. */
 import type { PublishExplanation } from '../engine'
 import type { ExplainT } from './explain-messages'
-import { deliveryText, exchangeName, hopNotes, outcomeText, reachedByText, viaText } from './explain-text'
+import {
+  deliveryText,
+  exchangeName,
+  hopNotes,
+  outcomeText,
+  reachedByText,
+  usedAlternate,
+  viaText,
+} from './explain-text'
 import { HopBindings } from './hop-bindings'
 
 export function WhyStory({ publish, t }: { publish: PublishExplanation; t: ExplainT }) {
@@ -46,7 +54,7 @@ export function WhyStory({ publish, t }: { publish: PublishExplanation; t: Expla
         </ul>
       )}
       <p className={`why-outcome why-outcome-${p.outcome.kind}`} data-outcome={p.outcome.kind}>
-        {outcomeText(p.outcome, p.queues.length, t)}
+        {outcomeText(p.outcome, p.queues.length, t, usedAlternate(p))}
       </p>
     </div>
   )

@@ -13,6 +13,7 @@ import {
   hopNotes,
   outcomeText,
   reasonText,
+  usedAlternate,
   viaText,
 } from './explain-text'
 
@@ -91,7 +92,7 @@ export function WhyTable({ publish, t }: { publish: PublishExplanation; t: Expla
         ))}
         <tr data-outcome={p.outcome.kind}>
           <th scope="row">{t('rowOutcome')}</th>
-          <td colSpan={5}>{outcomeText(p.outcome, p.queues.length, t)}</td>
+          <td colSpan={5}>{outcomeText(p.outcome, p.queues.length, t, usedAlternate(p))}</td>
         </tr>
       </tbody>
     </table>

@@ -6,6 +6,7 @@ import {
   hopNotes,
   outcomeText,
   reasonText,
+  usedAlternate,
   viaText,
 } from '../../src/explain/explain-text'
 import { runRich } from './diagram-fixtures'
@@ -80,6 +81,11 @@ describe('why panel texts', () => {
 
   it('states the outcome with its AMQP code', () => {
     expect(outcomeText(byId('m1').outcome, 2, tEn)).toBe('Routed: 2 queue(s), one copy each.')
+    expect(usedAlternate(byId('m2'))).toBe(true)
+    expect(usedAlternate(byId('m1'))).toBe(false)
+    expect(outcomeText(byId('m2').outcome, 1, tEn, true)).toBe(
+      'Routed through the alternate exchange (AE used): 1 queue(s), one copy each.',
+    )
     expect(outcomeText(byId('m3').outcome, 0, tEn)).toContain('312 NO_ROUTE')
     expect(outcomeText(byId('m4').outcome, 0, tEn)).toContain('not mandatory')
     expect(outcomeText(byId('m5').outcome, 0, tEn)).toBe(
