@@ -123,6 +123,7 @@ export default function DiagramPane(props: DiagramPaneProps) {
         )}
         <DiagramExport svg={svg} source={model.text} theme={theme} />
       </div>
+      {Object.keys(model.nodes).length === 0 && <p className="diagram-note">{t('empty')}</p>}
       {model.focused && (
         <p className="diagram-note" data-testid="diagram-focused">
           {t('focused', { bindings: model.hiddenBindings })}
