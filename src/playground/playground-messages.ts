@@ -23,7 +23,7 @@ export const playgroundMessages = defineMessages({
     backToMine: 'Back to my work',
     confirmTitle: 'Replace your work?',
     confirmBody:
-      'Loading {source} replaces the script you have changed. You can undo afterwards, but unsaved changes elsewhere are lost.',
+      'Loading {source} replaces the script you have changed. During this visit, Undo brings your script back.',
     confirmReplace: 'Replace my work',
     confirmKeep: 'Keep my work',
     dismiss: 'Dismiss',
@@ -65,7 +65,7 @@ export const playgroundMessages = defineMessages({
     editCopy: '编辑副本',
     backToMine: '回到我的内容',
     confirmTitle: '要替换你的内容吗？',
-    confirmBody: '加载{source}会替换你修改过的脚本。之后可以撤销，但其他未保存的修改会丢失。',
+    confirmBody: '加载{source}会替换你修改过的脚本。在本次访问中，可以用“撤销”找回你的脚本。',
     confirmReplace: '替换我的内容',
     confirmKeep: '保留我的内容',
     dismiss: '关闭',
