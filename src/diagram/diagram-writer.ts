@@ -58,7 +58,10 @@ export class DiagramWriter {
   edgeClasses(): Record<string, string[]> {
     const out: Record<string, string[]> = {}
     for (const [cls, ids] of this.classes) {
-      for (const id of ids) if (this.edgeIds.has(id)) (out[id] ??= []).push(cls)
+      for (const id of ids) {
+        if (!this.edgeIds.has(id)) continue
+        out[id] = [...(out[id] ?? []), cls]
+      }
     }
     return out
   }
