@@ -1,0 +1,209 @@
+/**
+ * Performance figures of the built app in Chromium, printed, never asserted (the box is shared and
+ * noisy; docs/performance.md quotes them): for a 100-node topology, publish → result shown (a round
+ * trip through the engine Worker), publish → highlighted diagram, and Mermaid rendering the same
+ * diagram text on its own.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Scenario } from '../../src/engine'
+import { openScenario } from './diagram-support'
+import { launchBrowser } from './support/browser'
+import { publishWith } from './support/playground'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+/**
+ * 4 exchanges + 96 queues = 100 diagram nodes; topic bindings with `*` and `#`, plus the others.
+ * Every key published below reaches at least one queue, so each publish draws highlighted queues.
+ */
+function hundredNodes(): Scenario {
+  const regions = ['eu', 'us', 'ap', 'sa']
+  const queues = Array.from({ length: 96 }, (_, i) => ({ name: `q${String(i).padStart(2, '0')}` }))
+  const bindings: NonNullable<Scenario['bindings']> = queues.map((q, i) => {
+    const source = i < 72 ? 'events' : i < 80 ? 'fan' : i < 88 ? 'direct' : 'hdr'
+    const routing_key =
+      source === 'events'
+        ? [
+            `order.${regions[(i >> 2) % 4]}.#`,
+            `*.${regions[(i >> 2) % 4]}.created`,
+            `order.*.item${(i >> 2) % 6}`,
+            '#.refund',
+          ][i % 4]
+        : `k${i % 3}`
+    return { source, destination: q.name, destination_type: 'queue', routing_key }
+  })
+  return {
+    exchanges: [
+      { name: 'events', type: 'topic' },
+      { name: 'fan', type: 'fanout' },
+      { name: 'direct', type: 'direct' },
+      { name: 'hdr', type: 'headers' },
+    ],
+    queues,
+    bindings,
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+/** In-page timestamps from the Ctrl+Enter keydown to the result and to a new highlighted SVG. */
+async function armProbe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Probe = {
+      t0: number
+      result: number
+      diagram: number
+      prevPublish: string | null
+      prevSvg: Element | null
+    }
+    const w = window as unknown as { __perf?: Probe }
+    const probe: Probe = { t0: 0, result: 0, diagram: 0, prevPublish: null, prevSvg: null }
+    w.__perf = probe
+    // On the document (capture), so a re-rendered input keeps being watched.
+    document.addEventListener(
+      'keydown',
+      (k) => {
+        const target = k.target as Element | null
+        if (k.key !== 'Enter' || !k.ctrlKey || target?.getAttribute('data-testid') !== 'publish-key') return
+        probe.prevPublish =
+          document.querySelector('[data-testid="route-result"]')?.getAttribute('data-publish') ?? null
+        probe.prevSvg = document.querySelector('[data-testid="diagram"] svg')
+        probe.result = 0
+        probe.diagram = 0
+        probe.t0 = performance.now()
+      },
+      true,
+    )
+    new MutationObserver(() => {
+      if (!probe.t0) return
+      const now = performance.now()
+      const shown =
+        document.querySelector('[data-testid="route-result"]')?.getAttribute('data-publish') ?? null
+      if (!probe.result && shown !== null && shown !== probe.prevPublish) probe.result = now - probe.t0
+      const svg = document.querySelector('[data-testid="diagram"] svg')
+      if (!probe.diagram && svg && svg !== probe.prevSvg && svg.querySelector('g.node.recv'))
+        probe.diagram = now - probe.t0
+    }).observe(document.body, { subtree: true, childList: true, attributes: true })
+  })
+}
+
+async function readProbe(page: Page): Promise<{ result: number; diagram: number }> {
+  const state = () =>
+    page.evaluate(() => ({
+      probe: JSON.stringify((window as unknown as { __perf: unknown }).__perf),
+      shown: document.querySelector('[data-testid="route-result"]')?.getAttribute('data-publish'),
+      recv: document.querySelectorAll('[data-testid="diagram"] svg g.node.recv').length,
+    }))
+  const timer = setTimeout(
+    async () => console.log('[perf] still waiting', await state().catch(String)),
+    20_000,
+  )
+  await page.waitForFunction(
+    () => {
+      const p = (window as unknown as { __perf: { result: number; diagram: number } }).__perf
+      return p.result > 0 && p.diagram > 0
+    },
+    undefined,
+    { timeout: 60_000 },
+  )
+  clearTimeout(timer)
+  return page.evaluate(() => {
+    const p = (window as unknown as { __perf: { result: number; diagram: number } }).__perf
+    return { result: p.result, diagram: p.diagram }
+  })
+}
+
+/** Mermaid alone, from the app's own lazily loaded chunk, on the diagram's source text. */
+async function bareMermaid(page: Page, text: string, rounds: number): Promise<number[]> {
+  // A string, because Vitest rewrites `import()` inside test functions; the page resolves the chunk.
+  await page.evaluate(`(async () => {
+    const urls = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /mermaid[^/]*\\.js$/.test(n))
+    for (const url of urls) {
+      const mod = await import(url)
+      if (typeof mod.default?.render === 'function') { window.__bareMermaid = mod.default; return }
+    }
+    throw new Error('no Mermaid chunk among ' + urls.join(', '))
+  })()`)
+  return page.evaluate(
+    async ({ text, rounds }) => {
+      type Api = {
+        initialize: (c: object) => void
+        render: (id: string, t: string) => Promise<{ svg: string }>
+      }
+      const api = (window as unknown as { __bareMermaid: Api }).__bareMermaid
+      api.initialize({
+        startOnLoad: false,
+        securityLevel: 'strict',
+        theme: 'default',
+        suppressErrorRendering: true,
+        flowchart: { htmlLabels: false, useMaxWidth: true },
+        maxEdges: 5000,
+        maxTextSize: 500_000,
+      })
+      const times: number[] = []
+      for (let i = 0; i < rounds; i++) {
+        const t0 = performance.now()
+        await api.render(`perf-bare-${i}`, text)
+        times.push(performance.now() - t0)
+      }
+      return times
+    },
+    { text, rounds },
+  )
+}
+
+describe('performance figures (printed, not asserted)', () => {
+  it('publish → result, publish → highlighted diagram, and bare Mermaid, for 100 nodes', async () => {
+    const w = await openScenario(browser, hundredNodes())
+    const { page } = w
+    // 100 nodes + 96 bindings is above the auto-focus threshold: ask for the whole diagram.
+    await page.getByRole('button', { name: /^Show all/ }).click()
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="diagram"] svg g.node').length >= 100,
+    )
+    await armProbe(page)
+    const keys = [
+      'order.eu.created',
+      'order.us.item3',
+      'x.ap.created',
+      'order.sa.refund',
+      'a.b.refund',
+      'order.eu.item1',
+    ]
+    const runs: { result: number; diagram: number }[] = []
+    for (const key of keys) {
+      await publishWith(page, { exchange: 'events', key })
+      runs.push(await readProbe(page))
+    }
+    // The first publish also pays for lazy loading; report the rest.
+    const steady = runs.slice(1)
+    await page.locator('.diagram-export button[aria-expanded]').click()
+    const source = await page.locator('textarea.diagram-source').inputValue()
+    const bare = await bareMermaid(page, source, 5)
+    const figures = {
+      nodes: (await page.locator('[data-testid="diagram"] svg g.node').count()) as number,
+      publishToResultMs: median(steady.map((r) => r.result)),
+      publishToDiagramMs: median(steady.map((r) => r.diagram)),
+      bareMermaidMs: median(bare),
+      firstPublish: runs[0],
+    }
+    console.log(
+      `[perf] ${figures.nodes} nodes · publish→result ${figures.publishToResultMs.toFixed(0)} ms · ` +
+        `publish→highlighted diagram ${figures.publishToDiagramMs.toFixed(0)} ms · bare Mermaid render ` +
+        `${figures.bareMermaidMs.toFixed(0)} ms · ratio ${(figures.publishToDiagramMs / figures.bareMermaidMs).toFixed(2)}× ` +
+        `(medians of ${steady.length} publishes / ${bare.length} renders; first publish ${JSON.stringify(runs[0])})`,
+    )
+    // Sanity only: every figure was captured from a real render of this topology.
+    expect(figures.nodes).toBeGreaterThanOrEqual(100)
+    expect(steady.every((r) => r.result > 0 && r.diagram > 0)).toBe(true)
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+})
