@@ -101,7 +101,7 @@ export class TopicTrie {
         const edge =
           label === STAR_WORD || label === HASH_WORD
             ? label
-            : words.acquireRange(pattern, start, end, words.lastHash)
+            : words.acquireRange(pattern, start, end, words.lastHash, label)
         next = this.newNode(node, edge)
         const at = node * NODE_STRIDE
         if (edge === STAR_WORD) this.nodes[at + F_STAR] = next
@@ -152,7 +152,7 @@ export class TopicTrie {
       list = []
       this.data[node] = list
     }
-    const pos = this.positions.get(node)
+    const pos = this.positions.size > 0 ? this.positions.get(node) : undefined
     if (pos ? pos.has(dest) : list.includes(dest)) return false
     list.push(dest)
     if (pos) pos.set(dest, list.length - 1)

@@ -94,9 +94,12 @@ export class WordTable {
     return this.lookupRange(s, start, end, h)
   }
 
-  /** Interns literal `s[start, end)` (hash `h`) and counts one more edge using it. */
-  acquireRange(s: string, start: number, end: number, h = hashRange(s, start, end)): number {
-    let id = this.lookupRange(s, start, end, h)
+  /**
+   * Interns literal `s[start, end)` (hash `h`) and counts one more edge using it. `known` is the id
+   * a lookup of the same word just returned (-1: not interned), so it is not looked up twice.
+   */
+  acquireRange(s: string, start: number, end: number, h: number, known: number): number {
+    let id = known
     if (id < 0) {
       id = this.free.length > 0 ? (this.free.pop() as number) : this.words.length
       if (id >= this.hashes.length) {
