@@ -7,6 +7,8 @@ import { loader } from '@monaco-editor/react'
 import * as monaco from 'monaco-editor/editor'
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import 'monaco-editor/features/suggest/register'
+// features/suggest only brings inline completions in 0.57; the suggest widget needs its controller.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController'
 import 'monaco-editor/features/hover/register'
 import 'monaco-editor/features/find/register'
 import 'monaco-editor/features/comment/register'

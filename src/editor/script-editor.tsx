@@ -89,6 +89,8 @@ export default function ScriptEditor(props: ScriptEditorProps) {
           tabSize: 2,
           renderValidationDecorations: 'on',
           fixedOverflowWidgets: true,
+          // A line-oriented language: Enter always ends the line; Tab accepts a suggestion.
+          acceptSuggestionOnEnter: 'off',
         }}
       />
     </div>

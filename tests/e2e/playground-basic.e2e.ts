@@ -30,7 +30,7 @@ describe('playground: typing and publishing', () => {
       ].join('\n'),
     )
     await expect.poll(() => editorText(page)).toContain('bind audit to shop key "#"')
-    await publishWith(page, { key: 'order.created.eu' })
+    await publishWith(page, { exchange: 'shop', key: 'order.created.eu' })
     // The new publish is logged and shown: one copy in audit although two of its bindings matched.
     await expect
       .poll(() => page.locator('[data-testid="route-result"] [data-queue]').allTextContents(), {
@@ -46,6 +46,28 @@ describe('playground: typing and publishing', () => {
     expect(await diagram.locator('g.node.hl').count()).toBeGreaterThanOrEqual(1)
     await expect.poll(() => diagram.textContent()).toContain('2 bindings → 1 copy')
     await screenshot(page, 'playground-published-light')
+
+    // A second publish with headers; then the log re-opens the first one with its own path.
+    await publishWith(page, { exchange: 'shop', key: 'invoice.paid' })
+    await page.getByTestId('log-entry-2').waitFor({ timeout: 20_000 })
+    await expect
+      .poll(() => page.locator('[data-testid="route-result"] [data-queue]').allTextContents())
+      .toEqual(['audit'])
+    await page.getByTestId('log-entry-1').click()
+    await expect
+      .poll(() => page.locator('[data-testid="route-result"] [data-queue]').allTextContents())
+      .toEqual(['audit', 'eu'])
+    expect(await page.getByTestId('why-panel').getAttribute('data-publish')).toBe('m1')
+
+    // Completion offers the declared names after "bind ".
+    await page.locator('.monaco-editor .view-lines').first().click()
+    await page.keyboard.press('ControlOrMeta+End')
+    await page.keyboard.insertText('bind ')
+    await page.keyboard.press('Control+Space')
+    const suggest = page.locator('.suggest-widget').first()
+    await expect.poll(() => suggest.textContent(), { timeout: 10_000 }).toContain('audit')
+    expect(await suggest.textContent()).toContain('eu')
+    await page.keyboard.press('Escape')
     expect(w.consoleErrors).toEqual([])
     expect(w.pageErrors).toEqual([])
     expect(w.externalRequests).toEqual([])

@@ -97,6 +97,13 @@ describe('playground: languages and themes', () => {
     expect(await svg.count()).toBe(1)
     expect(await page.locator('.monaco-editor .squiggly-error').count()).toBeGreaterThan(0)
     await screenshot(page, 'playground-syntax-error-dark')
+    // Valid text the broker refuses: a warning marker on the line and a count under the editor.
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.insertText('queue declare q\nbind q to nowhere key k\n')
+    await expect
+      .poll(() => page.getByTestId('editor-status').textContent(), { timeout: 20_000 })
+      .toContain('1 operation(s) refused by the broker')
+    await expect.poll(() => page.locator('.monaco-editor .squiggly-warning').count()).toBeGreaterThan(0)
     expect(w.pageErrors).toEqual([])
     await w.context.close()
   })

@@ -18,6 +18,7 @@ export async function typeScript(page: Page, text: string): Promise<void> {
   // Monaco auto-closes quotes and brackets while typing; insertText types the text verbatim.
   for (const line of text.split('\n')) {
     await page.keyboard.insertText(line)
+    await page.keyboard.press('Escape') // close a completion popup, if any
     await page.keyboard.press('Enter')
   }
 }
@@ -37,9 +38,14 @@ export async function storeState<T>(page: Page, pick: string): Promise<T> {
 }
 
 /** Fill the publish form and press Ctrl+Enter in the routing-key field. */
-export async function publishWith(page: Page, opts: { exchange?: string; vhost?: string; key: string }): Promise<void> {
+export async function publishWith(
+  page: Page,
+  opts: { exchange?: string; vhost?: string; key: string },
+): Promise<void> {
   if (opts.exchange !== undefined)
-    await page.getByTestId('publish-exchange').selectOption(JSON.stringify([opts.vhost ?? '/', opts.exchange]))
+    await page
+      .getByTestId('publish-exchange')
+      .selectOption(JSON.stringify([opts.vhost ?? '/', opts.exchange]))
   const key = page.getByTestId('publish-key')
   await key.fill(opts.key)
   await key.press('Control+Enter')
@@ -48,8 +54,9 @@ export async function publishWith(page: Page, opts: { exchange?: string; vhost?:
 /** Replace the text through the store's own action (for setups that are not about typing). */
 export async function setText(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => {
-    const st = (window as unknown as { __playground: { getState: () => { setText: (x: string) => void } } })
-      .__playground.getState()
+    const st = (
+      window as unknown as { __playground: { getState: () => { setText: (x: string) => void } } }
+    ).__playground.getState()
     st.setText(t)
   }, text)
 }
