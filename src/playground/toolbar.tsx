@@ -14,6 +14,8 @@ import {
 import { SAMPLES } from './samples'
 import { toolbarMessages } from './toolbar-messages'
 
+type Format = 'definitions' | 'scenario' | 'script'
+
 export function Toolbar() {
   const t = useT(toolbarMessages)
   const undo = usePlayground((s) => s.undo)
@@ -23,6 +25,8 @@ export function Toolbar() {
   const readOnly = usePlayground((s) => s.mode === 'view')
   const file = useRef<HTMLInputElement>(null)
   const [link, setLink] = useState<string | null>(null)
+  const [sample, setSample] = useState('')
+  const [format, setFormat] = useState<Format>('definitions')
   const [copyNote, setCopyNote] = useState<'copied' | 'copyFailed' | null>(null)
 
   const share = async (mode: ShareMode) => {
@@ -42,14 +46,8 @@ export function Toolbar() {
     <div className="toolbar" role="toolbar" aria-label={t('toolbar')} data-testid="toolbar">
       <label>
         <span className="sr-only">{t('samples')}</span>
-        <select
-          data-testid="samples"
-          value=""
-          onChange={(e) => {
-            const f = e.target.value
-            if (f) void loadSample(f)
-          }}
-        >
+        {/* Choose, then Load: arrow keys on a closed select must not load (and ask) at every step. */}
+        <select data-testid="samples" value={sample} onChange={(e) => setSample(e.target.value)}>
           <option value="">{t('chooseSample')}</option>
           {SAMPLES.map((s) => (
             <option key={s.file} value={s.file}>
@@ -58,6 +56,17 @@ export function Toolbar() {
           ))}
         </select>
       </label>
+      <button
+        type="button"
+        data-testid="load-sample"
+        disabled={!sample}
+        onClick={() => {
+          void loadSample(sample)
+          setSample('')
+        }}
+      >
+        {t('load')}
+      </button>
       <button type="button" onClick={undo} disabled={!canUndo} data-testid="undo">
         {t('undo')}
       </button>
@@ -87,21 +96,26 @@ export function Toolbar() {
       <label>
         <span className="sr-only">{t('exportAs')}</span>
         <select
-          data-testid="export"
-          value=""
-          onChange={(e) => {
-            const v = e.target.value
-            if (v === 'definitions') exportDefinitionsFile()
-            if (v === 'scenario') exportScenarioFile()
-            if (v === 'script') exportScriptFile()
-          }}
+          data-testid="export-format"
+          value={format}
+          onChange={(e) => setFormat(e.target.value as Format)}
         >
-          <option value="">{t('exportAs')}</option>
           <option value="definitions">{t('exportDefinitions')}</option>
           <option value="scenario">{t('exportScenario')}</option>
           <option value="script">{t('exportScript')}</option>
         </select>
       </label>
+      <button
+        type="button"
+        data-testid="export"
+        onClick={() => {
+          if (format === 'definitions') exportDefinitionsFile()
+          if (format === 'scenario') exportScenarioFile()
+          if (format === 'script') exportScriptFile()
+        }}
+      >
+        {t('export')}
+      </button>
       <span className="share-group">
         <button type="button" onClick={() => share('edit')} disabled={readOnly} data-testid="share-edit">
           {t('shareEdit')}

@@ -41,10 +41,7 @@ describe('playground: definitions.json', () => {
     await screenshot(page, 'playground-definitions-light')
 
     // Export: the download is the imported document with the same sections.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('export').selectOption('definitions'),
-    ])
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()])
     const path = await download.path()
     const { readFileSync } = await import('node:fs')
     const exported = JSON.parse(readFileSync(path, 'utf8'))
@@ -55,6 +52,16 @@ describe('playground: definitions.json', () => {
     expect(new Set(exported.queues.map((q: { name: string }) => q.name))).toEqual(
       new Set(original.queues.map((q: { name: string }) => q.name)),
     )
+
+    // A sample replaces the (changed) work only after asking; its publishes run and are logged.
+    await page.getByTestId('samples').selectOption('seed-headers.json')
+    await page.getByTestId('load-sample').click()
+    await page.getByTestId('confirm-replace').click()
+    const allRow = page.locator('[data-testid="result-table"] [data-queue="h.all"]')
+    await expect.poll(() => allRow.textContent(), { timeout: 20_000 }).toContain('pdf+report+extra')
+    // the session log keeps the earlier publish and adds the sample's six
+    expect(await page.locator('[data-testid="message-log"] li').count()).toBe(7)
+    await screenshot(page, 'playground-sample-headers-light')
     expect(w.consoleErrors).toEqual([])
     expect(w.pageErrors).toEqual([])
     expect(w.externalRequests).toEqual([])
