@@ -39,6 +39,8 @@ export const createNoticeSlice =
         future: [],
         pendingLog: ids,
         selection: null,
+        // Earlier information was about the work being replaced; problems (a rescued save) stay.
+        notices: st.notices.filter((n) => n.kind === 'error'),
       }))
       return true
     },

@@ -7,8 +7,6 @@ import { EXCHANGE_TYPES, quote, quoteIfNeeded } from './names'
 import { printTable } from './values'
 
 const q = quoteIfNeeded
-/** Routing keys are always quoted when empty so `key ""` stays visible. */
-const key = (k: string) => (k === '' ? '""' : q(k))
 
 export function printOperation(op: Operation): string {
   switch (op.op) {
@@ -41,14 +39,9 @@ export function printOperation(op: Operation): string {
       return `delete queue ${q(op.name)}`
     case 'publish': {
       const p = op.publish
-      const parts = [
-        'publish',
-        q(p.id),
-        'to',
-        p.exchange === '' ? '""' : q(p.exchange),
-        'key',
-        key(p.routing_key),
-      ]
+      const parts = ['publish', q(p.id), 'to', p.exchange === '' ? '""' : q(p.exchange)]
+      // No `key` means the empty key (headers and fanout bindings usually have none).
+      if (p.routing_key !== '') parts.push('key', q(p.routing_key))
       if (p.headers && Object.keys(p.headers).length) parts.push('headers', printTable(p.headers))
       if (p.properties && Object.keys(p.properties).length) parts.push('properties', printTable(p.properties))
       if (p.mandatory) parts.push('mandatory')
@@ -61,7 +54,8 @@ function printBinding(kind: 'bind' | 'unbind', b: ScenarioBinding): string {
   // Queues are the usual destination and need no word (a queue named "exchange" is quoted anyway).
   const parts: string[] =
     b.destination_type === 'exchange' ? [kind, 'exchange', q(b.destination)] : [kind, q(b.destination)]
-  parts.push(kind === 'bind' ? 'to' : 'from', q(b.source), 'key', key(b.routing_key))
+  parts.push(kind === 'bind' ? 'to' : 'from', q(b.source))
+  if (b.routing_key !== '') parts.push('key', q(b.routing_key))
   if (b.arguments && Object.keys(b.arguments).length) parts.push('args', printTable(b.arguments))
   return parts.join(' ')
 }
