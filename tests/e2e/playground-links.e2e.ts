@@ -118,6 +118,28 @@ describe('playground: links and persistence', () => {
   })
 })
 
+describe('playground: saved work from a newer version', () => {
+  it('is kept aside under its own key and reported, never overwritten', async () => {
+    const w = await openPage(browser)
+    const { page } = w
+    await waitForRun(page)
+    const newer = JSON.stringify({ version: 9, documents: ['from the future'] })
+    await page.evaluate((v) => localStorage.setItem('amqp-playground:work', v), newer)
+    await page.reload()
+    await waitForRun(page)
+    await expect.poll(() => page.getByTestId('notices').textContent()).toContain('newer version')
+    const kept = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('amqp-playground:work:rescued:'))
+        .map((k) => localStorage.getItem(k)),
+    )
+    expect(kept).toEqual([newer])
+    await screenshot(page, 'playground-rescued-light')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+})
+
 async function setTextAfterLoad(page: import('playwright-core').Page, base: string, text: string) {
   await page.goto(base)
   await waitForRun(page)
