@@ -7,14 +7,20 @@ set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/rabbitmq-server ] || missing+=(rabbitmq-server)
-[ ${#missing[@]} -eq 0 ] && exit 0
+# Optional: a CJK font so zh-CN pages render as text, not boxes, in the screenshots the tests save.
+font_missing=0
+[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || font_missing=1
 
 if [ "$(id -u)" -ne 0 ]; then
+  [ "$font_missing" -eq 1 ] && echo "note: zh-CN screenshots need a CJK font (apt-get install fonts-wqy-microhei)." >&2
+  [ ${#missing[@]} -eq 0 ] && exit 0
   echo "The tests need these Debian packages: ${missing[*]}" >&2
   echo "Install them with: sudo apt-get install -y ${missing[*]}" >&2
   exit 1
 fi
 
+[ "$font_missing" -eq 1 ] && missing+=(fonts-wqy-microhei)
+[ ${#missing[@]} -eq 0 ] && exit 0
 echo "Installing ${missing[*]} with apt (one-time, about a minute)…"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
