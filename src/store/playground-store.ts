@@ -23,7 +23,7 @@ export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundSt
   // Saved work counts as the user's own: replacing it asks, unless it is still the example.
   const initial =
     loaded.kind === 'loaded'
-      ? { text: loaded.work.text, kept: loaded.work.kept, pristine: opts.defaultText }
+      ? { text: loaded.work.text, kept: loaded.work.kept, pristine: loaded.work.pristine ?? opts.defaultText }
       : { text: opts.defaultText, kept: null, pristine: opts.defaultText }
   const store = createStore<PlaygroundState>()((...a) => ({
     ...createEditorSlice(initial)(...a),
@@ -47,7 +47,7 @@ export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundSt
       timer = null
       const s = store.getState()
       if (s.mode !== 'edit') return
-      if (!saveWork(storage, { text: s.text, kept: s.kept }) && !warned) {
+      if (!saveWork(storage, { text: s.text, kept: s.kept, pristine: s.pristine }) && !warned) {
         warned = true
         store.getState().notify('error', 'saveFailed')
       }

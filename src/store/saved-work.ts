@@ -17,6 +17,11 @@ export interface SavedWork {
   text: string
   /** Sections/fields of the last definitions.json import that the playground does not simulate. */
   kept: KeptDefinitions | null
+  /**
+   * The text as last loaded (sample, lesson, link). Optional, so older version-2 saves stay valid:
+   * after a reload, an unchanged loaded case is not mistaken for the user's own work.
+   */
+  pristine?: string
 }
 
 /**
@@ -60,7 +65,9 @@ export function migrate(raw: unknown): { work: SavedWork; from: number } {
   const w = v as SavedWork
   if (w.version !== 2 || typeof w.text !== 'string' || !(w.kept === null || isObj(w.kept)))
     throw new Error(`version ${from} with an unexpected shape`)
-  return { work: { version: 2, text: w.text, kept: w.kept }, from }
+  const work: SavedWork = { version: 2, text: w.text, kept: w.kept }
+  if (typeof w.pristine === 'string') work.pristine = w.pristine
+  return { work, from }
 }
 
 /** Read the saved work. Never throws and never loses what was there. */
@@ -101,7 +108,9 @@ export function loadWork(storage: KeyValueStorage, now: () => Date = () => new D
 /** Save the work; false when storage refused (full, disabled). */
 export function saveWork(storage: KeyValueStorage, work: Omit<SavedWork, 'version'>): boolean {
   try {
-    storage.setItem(WORK_KEY, JSON.stringify({ version: CURRENT_VERSION, text: work.text, kept: work.kept }))
+    const saved: SavedWork = { version: CURRENT_VERSION, text: work.text, kept: work.kept }
+    if (work.pristine !== undefined) saved.pristine = work.pristine
+    storage.setItem(WORK_KEY, JSON.stringify(saved))
     return true
   } catch {
     return false

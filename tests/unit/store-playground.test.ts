@@ -85,7 +85,7 @@ describe('editing', () => {
     st().redo()
     expect(st().text).toBe('abc')
   })
-  it('persists only the text (and kept definitions), never derived state', async () => {
+  it('persists only the text (with the text it was loaded as, and kept definitions), never derived state', async () => {
     const { store, storage } = setup()
     await settle(store)
     store.getState().setText('queue declare saved')
@@ -94,6 +94,7 @@ describe('editing', () => {
       version: 2,
       text: 'queue declare saved',
       kept: null,
+      pristine: TOPOLOGY,
     })
   })
   it('asks before replacing unsaved work; declining keeps it', async () => {
@@ -165,6 +166,19 @@ describe('saved work is the user’s', () => {
     expect(store.getState().confirm).not.toBeNull()
     store.getState().confirm?.resolve(false)
     expect(await answer).toBe(false)
+  })
+  it('an unchanged loaded case is not the user’s work after a reload; an edited one is', async () => {
+    const storage = memoryStorage()
+    const first = createPlaygroundStore({ storage, defaultText: 'queue declare example', saveDelayMs: 0 })
+    expect(await first.getState().replaceWork('queue declare lesson', { source: 'link' })).toBe(true)
+    await new Promise((r) => setTimeout(r, 5))
+    const reloaded = createPlaygroundStore({ storage, defaultText: 'queue declare example', saveDelayMs: 0 })
+    expect(reloaded.getState().text).toBe('queue declare lesson')
+    expect(reloaded.getState().hasUnsavedWork()).toBe(false)
+    reloaded.getState().setText('queue declare lesson\nqueue declare mine')
+    await new Promise((r) => setTimeout(r, 5))
+    const again = createPlaygroundStore({ storage, defaultText: 'queue declare example', saveDelayMs: 0 })
+    expect(again.getState().hasUnsavedWork()).toBe(true)
   })
   it('leaving a view-only link: back restores the own work, edit-copy asks first', async () => {
     const storage = memoryStorage()
