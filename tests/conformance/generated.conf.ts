@@ -8,7 +8,14 @@ import { MgmtApi } from './harness/mgmt-api'
 import { newTally, saveTally } from './harness/stats'
 
 // Seeded random topologies: reproduce a run with CONFORMANCE_SEED, change its size with CONFORMANCE_COUNT.
-const seed = process.env.CONFORMANCE_SEED ? Number(process.env.CONFORMANCE_SEED) : Date.now() % 2 ** 31
+// CI uses a fixed seed so a landing is judged on a reproducible set; elsewhere each run explores a new
+// window (the seed is printed, and failing scenarios are kept under regressions/).
+const CI_SEED = 20261129
+const seed = process.env.CONFORMANCE_SEED
+  ? Number(process.env.CONFORMANCE_SEED)
+  : process.env.CI
+    ? CI_SEED
+    : Date.now() % 2 ** 31
 const count = Number(process.env.CONFORMANCE_COUNT ?? 220)
 const concurrency = Number(process.env.CONFORMANCE_CONCURRENCY ?? 6)
 const target: BrokerTarget = { amqpUrl: inject('rabbitAmqpUrl'), api: new MgmtApi(inject('rabbitMgmtUrl')) }
