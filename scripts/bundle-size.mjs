@@ -30,7 +30,9 @@ for (const f of new Set(files)) {
   gz += gzipSync(bytes, { level: 9 }).length
 }
 const heavy = [...seen].filter((k) => /node_modules\/(mermaid|monaco-editor)\//.test(k))
-console.log(`first-load JS+CSS: ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip (${files.length} files)`)
+console.log(
+  `first-load JS+CSS: ${(raw / 1024).toFixed(1)} KiB raw, ${(gz / 1024).toFixed(1)} KiB gzip (${files.length} files)`,
+)
 if (heavy.length) {
   console.error(`Mermaid/Monaco must be lazy, but the first load includes: ${heavy.join(', ')}`)
   process.exit(1)

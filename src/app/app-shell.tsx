@@ -1,6 +1,6 @@
 /** The shell: header with navigation, language and theme; the current view below. */
 import { Suspense, useEffect, useState } from 'react'
-import { type Lang, LANGS, useLanguage } from '../i18n/language'
+import { LANGS, type Lang, useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import { appMessages } from './app-messages'
 import { useTheme } from './theme'

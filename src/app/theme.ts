@@ -11,7 +11,9 @@ function initialTheme(): Theme {
   } catch {
     // ignore unavailable storage
   }
-  return typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
+  return typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches
+    ? 'dark'
+    : 'light'
 }
 
 interface ThemeState {

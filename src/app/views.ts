@@ -2,7 +2,7 @@
  * The top-level views. Each is lazy-loaded from its own feature folder so the first load stays small.
  * The current view is kept in the `view` query parameter (the hash is reserved for share links).
  */
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react'
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
 
 export type ViewId = 'playground' | 'lessons' | 'practice' | 'timeline'
 

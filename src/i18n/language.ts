@@ -15,7 +15,7 @@ export function detectLanguage(): Lang {
   } catch {
     // storage may be unavailable (privacy mode); fall back to the browser language
   }
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])
   return preferred.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh-CN' : 'en'
 }
 

@@ -4,7 +4,11 @@
  */
 import type { EngineApi, EngineMethod, EngineRequest, EngineResponse } from './protocol'
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }
+type Pending = {
+  resolve: (v: unknown) => void
+  reject: (e: Error) => void
+  timer: ReturnType<typeof setTimeout>
+}
 
 export class StaleReplyError extends Error {
   constructor() {
@@ -14,7 +18,10 @@ export class StaleReplyError extends Error {
 }
 
 export interface EngineClient {
-  call<M extends EngineMethod>(method: M, ...args: Parameters<EngineApi[M]>): Promise<ReturnType<EngineApi[M]>>
+  call<M extends EngineMethod>(
+    method: M,
+    ...args: Parameters<EngineApi[M]>
+  ): Promise<ReturnType<EngineApi[M]>>
   /** Like call, but rejects with StaleReplyError when a newer call on the same channel was made. */
   latest<M extends EngineMethod>(
     channel: string,
@@ -86,7 +93,10 @@ export function createEngineClient(makeWorker: () => Worker = defaultWorker): En
 }
 
 function defaultWorker(): Worker {
-  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name: 'routing-engine' })
+  return new Worker(new URL('./engine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'routing-engine',
+  })
 }
 
 let shared: EngineClient | null = null

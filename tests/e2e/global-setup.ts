@@ -20,7 +20,9 @@ export default async function setup(project: TestProject) {
     return
   }
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`E2E needs Debian's Chromium at ${CHROMIUM_PATH}: run 'apt-get install -y chromium' (as root).`)
+    throw new Error(
+      `E2E needs Debian's Chromium at ${CHROMIUM_PATH}: run 'apt-get install -y chromium' (as root).`,
+    )
   }
   const outDir = resolve(process.env.E2E_DIST ?? 'dist')
   if (!existsSync(resolve(outDir, 'index.html'))) {

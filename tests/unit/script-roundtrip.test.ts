@@ -142,8 +142,14 @@ describe('prototype keys', () => {
 describe('printing', () => {
   it('writes exchange types as words and switches vhost only when needed', () => {
     const ops: Operation[] = [
-      { op: 'exchange.declare', exchange: { name: 'h', type: 'headers', durable: true, auto_delete: false, internal: false } },
-      { op: 'exchange.declare', exchange: { name: 'x', type: 'x-custom', durable: true, auto_delete: false, internal: false } },
+      {
+        op: 'exchange.declare',
+        exchange: { name: 'h', type: 'headers', durable: true, auto_delete: false, internal: false },
+      },
+      {
+        op: 'exchange.declare',
+        exchange: { name: 'x', type: 'x-custom', durable: true, auto_delete: false, internal: false },
+      },
     ]
     expect(printScript(ops, { vhosts: ['/', 'empty'] })).toBe(
       'vhost empty\nvhost /\nexchange declare h headers\nexchange declare x x-custom\n',

@@ -66,7 +66,7 @@ export async function runOnBroker(
     for (const x of scenario.exchanges ?? []) {
       const args = tableToWire(x.arguments, `exchange ${x.name}.arguments`)
       const opts = {
-        durable: x.durable ?? false,
+        durable: x.durable ?? true, // as amqplib and the engine default
         autoDelete: x.auto_delete ?? false,
         internal: x.internal ?? false,
       }
@@ -79,7 +79,7 @@ export async function runOnBroker(
     for (const q of scenario.queues ?? []) {
       const args = tableToWire(q.arguments, `queue ${q.name}.arguments`)
       const opts = {
-        durable: q.durable ?? false,
+        durable: q.durable ?? true, // as amqplib and the engine default
         exclusive: q.exclusive ?? false,
         autoDelete: q.auto_delete ?? false,
       }

@@ -37,7 +37,11 @@ export async function launchBrowser(): Promise<Browser> {
 export async function openPage(
   browser: Browser,
   path = '',
-  options: { locale?: string; colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string
+    colorScheme?: 'light' | 'dark'
+    viewport?: { width: number; height: number }
+  } = {},
 ): Promise<WatchedPage> {
   const baseURL = inject('baseURL')
   const context = await browser.newContext({
@@ -47,7 +51,14 @@ export async function openPage(
   })
   const page = await context.newPage()
   const origin = new URL(baseURL).origin
-  const watched: WatchedPage = { page, context, consoleErrors: [], pageErrors: [], externalRequests: [], baseURL }
+  const watched: WatchedPage = {
+    page,
+    context,
+    consoleErrors: [],
+    pageErrors: [],
+    externalRequests: [],
+    baseURL,
+  }
   page.on('console', (msg) => {
     if (msg.type() === 'error') watched.consoleErrors.push(msg.text())
   })
