@@ -19,7 +19,8 @@ import type {
   ScenarioError,
 } from './types'
 
-const STAGE: Record<Operation['op'], ScenarioError['stage']> = {
+/** The stage an operation's error is reported under. */
+export const STAGE: Record<Operation['op'], ScenarioError['stage']> = {
   'exchange.declare': 'declare',
   'queue.declare': 'declare',
   bind: 'bind',
@@ -47,7 +48,8 @@ export function defaultOperationId(op: Operation, index: number): string {
   }
 }
 
-function apply(broker: Broker, op: Operation): PublishExplanation | null {
+/** Apply one operation to a live broker (throws AmqpError on refusal); a publish returns its explanation. */
+export function applyOperation(broker: Broker, op: Operation): PublishExplanation | null {
   switch (op.op) {
     case 'exchange.declare':
       declareExchange(broker, op.exchange)
@@ -94,7 +96,7 @@ export function runOperations(
     if (op.loc) outcome.loc = op.loc
     let error: ScenarioError | undefined
     try {
-      const explained = apply(broker, op)
+      const explained = applyOperation(broker, op)
       if (explained) {
         publishes.push(explained)
         const o = explained.outcome
