@@ -1,20 +1,11 @@
 import { defineMessages } from '../i18n/messages'
+import { DEFAULT_DIAGRAM_LABELS } from './diagram-types'
 
 /** Texts drawn inside the diagram (keys of DiagramLabels) and the pane around it. */
 export const diagramMessages = defineMessages({
   en: {
-    defaultExchange: '(default exchange)',
-    internal: 'internal',
-    publish: 'publish',
-    mandatory: 'mandatory',
-    merged: '{n} bindings → 1 copy',
-    returned: 'returned 312 NO_ROUTE to the producer',
-    dropped: 'dropped: unroutable, not mandatory',
-    alternate: 'AE',
-    missing: 'missing',
-    error: 'error',
-    hidden: '{bindings} other bindings, {queues} queues not shown',
-    hiddenExchanges: '{n} more exchanges not shown',
+    // The pure generator's own defaults are the English texts drawn inside the diagram.
+    ...DEFAULT_DIAGRAM_LABELS,
     figure: 'Routing diagram',
     nodeExchange: 'Exchange {name}',
     nodeQueue: 'Queue {name}',
