@@ -73,7 +73,7 @@ export function startPipeline(store: StoreApi<PlaygroundState>, engine: EngineAc
     })
   }
 
-  function schedule(text: string): void {
+  function schedule(text: string, delay: number): void {
     generation++
     const gen = generation
     if (timer) clearTimeout(timer)
@@ -81,12 +81,13 @@ export function startPipeline(store: StoreApi<PlaygroundState>, engine: EngineAc
     timer = setTimeout(() => {
       timer = null
       void process(text, gen)
-    }, debounceFor(text))
+    }, delay)
   }
 
-  schedule(store.getState().text)
+  schedule(store.getState().text, 0)
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.text !== prev.text) schedule(s.text)
+    // Typing is debounced; a publish the user asked for (it waits in pendingLog) runs at once.
+    if (s.text !== prev.text) schedule(s.text, s.pendingLog.length > 0 ? 0 : debounceFor(s.text))
   })
   return () => {
     unsubscribe()

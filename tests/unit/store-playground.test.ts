@@ -1,9 +1,9 @@
 /** The store with the real engine (in-thread): pipeline, last good run, undo/redo, asking before replacing. */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runOperations } from '../../src/engine/run'
 import { parseScript } from '../../src/engine/script/parse'
 import { createPlaygroundStore } from '../../src/store/playground-store'
-import { startPipeline } from '../../src/store/run-pipeline'
+import { debounceFor, startPipeline } from '../../src/store/run-pipeline'
 import { WORK_KEY } from '../../src/store/saved-work'
 import {
   base64UrlDecode,
@@ -47,6 +47,32 @@ const settle = async (store: ReturnType<typeof setup>['store']) => {
 }
 
 describe('pipeline', () => {
+  it('debounces typing but runs an asked-for publish at once', async () => {
+    const { store } = setup()
+    await settle(store)
+    vi.useFakeTimers()
+    try {
+      const flush = async () => {
+        for (let i = 0; i < 10; i++) await Promise.resolve()
+      }
+      // Typing: nothing runs until the debounce has passed.
+      store.getState().appendLines(['publish m2 to x key a.c'])
+      await vi.advanceTimersByTimeAsync(0)
+      await flush()
+      expect(store.getState().run?.result.queues).toEqual({ q: ['m1'] })
+      await vi.advanceTimersByTimeAsync(debounceFor(store.getState().text))
+      await flush()
+      expect(store.getState().run?.result.queues).toEqual({ q: ['m1', 'm2'] })
+      // A publish from the form waits in pendingLog: it runs without the debounce.
+      store.getState().logPublishes(['m3'])
+      store.getState().appendLines(['publish m3 to x key a.d'])
+      await vi.advanceTimersByTimeAsync(0)
+      await flush()
+      expect(store.getState().run?.result.queues).toEqual({ q: ['m1', 'm2', 'm3'] })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
   it('runs the text and keeps the last good run while the text has an error', async () => {
     const { store } = setup()
     await settle(store)
