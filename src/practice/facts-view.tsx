@@ -88,10 +88,21 @@ function FactLine({ fact }: { fact: Fact }) {
   }
 }
 
+/** The same fact can explain both a wrong queue mark and a wrong binding mark: say it once. */
+function distinct(facts: Fact[]): Fact[] {
+  const seen = new Set<string>()
+  return facts.filter((f) => {
+    const key = JSON.stringify(f)
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
 export default function FactsView({ facts, testId }: { facts: Fact[]; testId?: string }) {
   return (
     <ul className="practice-facts" data-testid={testId}>
-      {facts.map((f, i) => (
+      {distinct(facts).map((f, i) => (
         // Facts are a fixed list per render; the index is a stable key here.
         // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
         <li key={i} className={`fact fact-${f.kind}`}>

@@ -42,6 +42,9 @@ describe('practice: predict the path', () => {
     const facts = await page.getByTestId('separating-facts').textContent()
     expect(facts).toContain('billing')
     expect(facts).toContain('order.paid')
+    // a fact explaining both a queue mark and a binding mark is said once
+    const lines = await page.locator('[data-testid="separating-facts"] > li').allTextContents()
+    expect(new Set(lines).size).toBe(lines.length)
     expect(await result.textContent()).toContain('Bindings 0 / 3')
     expect(await page.getByTestId('predict-answer').count()).toBe(0)
     await screenshot(page, 'practice-predict-wrong')
