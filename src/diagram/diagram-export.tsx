@@ -1,8 +1,9 @@
 /** Export buttons: SVG, PNG, and the Mermaid source (copy, download, or select by hand). */
 import { useState } from 'react'
+import { download } from '../components/download'
 import { useT } from '../i18n/messages'
 import { diagramMessages } from './diagram-messages'
-import { download, pngBlob, svgBlob } from './export'
+import { pngBlob, svgBlob } from './export'
 
 export interface DiagramExportProps {
   /** The displayed SVG (null until the first render). */

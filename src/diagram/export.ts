@@ -4,19 +4,6 @@
  * Mermaid source.
  */
 
-/** Offers `data` as a download named `name`. */
-export function download(name: string, data: Blob): void {
-  const url = URL.createObjectURL(data)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  a.rel = 'noopener'
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
-
 export function svgBlob(svg: string): Blob {
   return new Blob([`<?xml version="1.0" encoding="UTF-8"?>\n${withSize(svg, 1).svg}`], {
     type: 'image/svg+xml;charset=utf-8',

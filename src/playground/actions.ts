@@ -2,6 +2,8 @@
  * Playground commands, callable from buttons, menus and shortcuts alike (one place, no React).
  * They read and change the store; notices carry message keys translated by the page.
  */
+
+import { downloadText } from '../components/download'
 import {
   DefinitionsError,
   importDefinitions,
@@ -12,7 +14,6 @@ import {
 import { playgroundStore } from '../store/app-store'
 import { fetchScenarioScript, ScenarioLinkError, scenarioToScript } from '../store/scenario-link'
 import { encodeShareLink, type ShareMode } from '../store/share-link'
-import { downloadText } from './files'
 import { sampleUrl } from './samples'
 
 const store = playgroundStore

@@ -1,5 +1,6 @@
 /** Progress overview with export (JSON file), import (validated) and reset; reports a corrupt store. */
 import { type ChangeEvent, useState } from 'react'
+import { downloadText } from '../../components/download'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { FIXED_IDS, resolveExercise } from '../exercise-registry'
@@ -21,14 +22,7 @@ export default function ProgressPanel() {
   const generated = Object.entries(entries).filter(([id]) => id.startsWith('gen-'))
   const solved = FIXED_IDS.filter((id) => isSolved(entries[id])).length
 
-  const download = () => {
-    const blob = new Blob([exportText()], { type: 'application/json' })
-    const a = document.createElement('a')
-    a.href = URL.createObjectURL(blob)
-    a.download = 'practice-progress.json'
-    a.click()
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000)
-  }
+  const download = () => downloadText('practice-progress.json', exportText())
   const upload = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0]
     e.target.value = ''
