@@ -5,18 +5,10 @@
  * bindings so several bindings often hit one queue. No empty words and no empty keys: qlobber treats
  * `""` as one word, so such keys are checked separately (see topic-edge-check.ts).
  */
+import { mulberry32 } from '../src/engine'
 
-/** mulberry32: small, fast, seedable. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The project's seeded PRNG (mulberry32). */
+export const rng = mulberry32
 
 const SYLLABLES = ['or', 'der', 'pay', 'ment', 'us', 'er', 'ship', 'in', 'vo', 'ice', 'eu', 'na', 'ap', 'log']
 const FANOUT = [24, 14, 10, 8, 6, 5, 4]

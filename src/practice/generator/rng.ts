@@ -1,4 +1,5 @@
 /** A small seeded PRNG (mulberry32): the same seed always yields the same question. */
+import { mulberry32 } from '../../engine'
 export interface Rng {
   /** A float in [0, 1). */
   next(): number
@@ -11,14 +12,7 @@ export interface Rng {
 }
 
 export function createRng(seed: number): Rng {
-  let s = seed >>> 0
-  const next = () => {
-    s = (s + 0x6d2b79f5) >>> 0
-    let t = s
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
+  const next = mulberry32(seed)
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1))
   return {
     next,

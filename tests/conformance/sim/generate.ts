@@ -6,18 +6,13 @@
  * only when the channel holds deliveries from one queue: the interleaving of two queues' deliveries
  * on one channel is not ordered by the broker, so their delivery tags are not comparable.
  */
-import { createTimeline, type SimOp, type SimState, type TimelineScript } from '../../../src/engine'
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import {
+  createTimeline,
+  mulberry32,
+  type SimOp,
+  type SimState,
+  type TimelineScript,
+} from '../../../src/engine'
 
 const CHANNELS: [string, string][] = [
   ['a', 'c1'],
