@@ -9,7 +9,7 @@ import { useT } from '../i18n/messages'
 import { explainStep, PSEUDOCODE, pseudocodeLines } from './dp-explain'
 import { dpMessages } from './dp-messages'
 import { DP_PRESETS } from './dp-presets'
-import { Cell, type CellView, cellState, DpTable, wordLabel } from './dp-table'
+import { Cell, type CellView, cellState, DpTable, KeyColumnHeads } from './dp-table'
 import { PlayerControls } from './player-controls'
 import { StepperBody } from './stepper-body'
 import { usePlayer } from './use-player'
@@ -166,13 +166,7 @@ function RollingView({
       <thead>
         <tr>
           <th scope="col" />
-          {Array.from({ length: cols }, (_, j) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
-            <th key={`r${j}`} scope="col">
-              <span className="dp-index">{j}</span>
-              <span className="dp-word">{j === 0 ? '∅' : wordLabel(trace.keyWords[j - 1] ?? '')}</span>
-            </th>
-          ))}
+          <KeyColumnHeads keyWords={trace.keyWords} />
         </tr>
       </thead>
       <tbody>

@@ -35,6 +35,21 @@ export function Cell({ view, label }: { view: CellView; label: string }) {
   )
 }
 
+/** One column head per key position: j = 0 (no word yet) then each key word. */
+export function KeyColumnHeads({ keyWords }: { keyWords: string[] }) {
+  return (
+    <>
+      {Array.from({ length: keyWords.length + 1 }, (_, j) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
+        <th key={`h${j}`} scope="col">
+          <span className="dp-index">{j}</span>
+          <span className="dp-word">{j === 0 ? '∅' : wordLabel(keyWords[j - 1] ?? '')}</span>
+        </th>
+      ))}
+    </>
+  )
+}
+
 export function DpTable({
   trace,
   cell,
@@ -44,20 +59,13 @@ export function DpTable({
   cell: (i: number, j: number) => CellView
   caption: string
 }) {
-  const cols = trace.keyWords.length + 1
   return (
     <table className="dp-table" data-testid="dp-table">
       <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">i \ j</th>
-          {Array.from({ length: cols }, (_, j) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
-            <th key={`h${j}`} scope="col">
-              <span className="dp-index">{j}</span>
-              <span className="dp-word">{j === 0 ? '∅' : wordLabel(trace.keyWords[j - 1] ?? '')}</span>
-            </th>
-          ))}
+          <KeyColumnHeads keyWords={trace.keyWords} />
         </tr>
       </thead>
       <tbody>
