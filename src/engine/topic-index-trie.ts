@@ -17,21 +17,38 @@ export const F_LABEL = 1
 export const F_STAR = 2
 /** The `#` child, or -1. */
 export const F_HASH = 3
-/** Number of children of every kind (a node with none and no data can be freed). */
-export const F_CHILDREN = 4
-/** Number of literal children (0 = no need to probe the edge table). */
+/**
+ * One literal child kept in the record itself (-1 = none); its word is that child's F_LABEL. Most
+ * nodes have a single literal child, so most lookups never probe the edge table, and most edges
+ * never enter it (a smaller table that is rehashed less while building).
+ */
+export const F_FIRST = 4
+/** Number of literal children, the inline one included (0 = nothing to look up). */
 export const F_LITERALS = 5
 /** Scratch stamp used by matching to visit each (node, position) at most once. */
 export const F_STAMP = 6
 /** Number of destinations bound at this node (the list itself is in `data`). */
 export const F_DATA = 7
 
+/** The child of `node` along literal word `word` in record array `nodes`, or -1. */
+export function literalChild(nodes: Int32Array, edges: EdgeTable, node: number, word: number): number {
+  const at = node * NODE_STRIDE
+  const literals = nodes[at + F_LITERALS]
+  if (literals === 0) return -1
+  const first = nodes[at + F_FIRST]
+  if (first >= 0) {
+    if (nodes[first * NODE_STRIDE + F_LABEL] === word) return first
+    if (literals === 1) return -1
+  }
+  return edges.get(node, word)
+}
+
 /**
  * The shared-prefix trie of topic binding keys.
  *
  * Nodes are fixed-size int records in one Int32Array, so matching touches one cache line per state
- * (labels, wildcard children, counts and the visit stamp side by side); literal edges live in one
- * flat hash table. A node reached by a `#` edge may consume any word and stay where it is. Nodes
+ * (labels, wildcard children, counts and the visit stamp side by side). A node's first literal child
+ * sits in its record; further literal edges live in one flat hash table. A node reached by a `#` edge may consume any word and stay where it is. Nodes
  * left with neither data nor children are freed and their ids reused.
  */
 export class TopicTrie {
@@ -71,7 +88,7 @@ export class TopicTrie {
   child(node: number, label: number): number {
     if (label === STAR_WORD) return this.get(node, F_STAR)
     if (label === HASH_WORD) return this.get(node, F_HASH)
-    return label === -1 || this.get(node, F_LITERALS) === 0 ? -1 : this.edges.get(node, label)
+    return label === -1 ? -1 : literalChild(this.nodes, this.edges, node, label)
   }
 
   /** The node binding key `pattern` leads to, or -1 when no binding uses that path. */
@@ -107,10 +124,10 @@ export class TopicTrie {
         if (edge === STAR_WORD) this.nodes[at + F_STAR] = next
         else if (edge === HASH_WORD) this.nodes[at + F_HASH] = next
         else {
-          this.edges.set(node, edge, next)
+          if (this.nodes[at + F_FIRST] < 0) this.nodes[at + F_FIRST] = next
+          else this.edges.set(node, edge, next)
           this.nodes[at + F_LITERALS]++
         }
-        this.nodes[at + F_CHILDREN]++
       }
       node = next
       if (end === pattern.length) return node
@@ -123,7 +140,9 @@ export class TopicTrie {
     const nodes = this.nodes
     while (
       node !== ROOT &&
-      nodes[node * NODE_STRIDE + F_CHILDREN] === 0 &&
+      nodes[node * NODE_STRIDE + F_LITERALS] === 0 &&
+      nodes[node * NODE_STRIDE + F_STAR] < 0 &&
+      nodes[node * NODE_STRIDE + F_HASH] < 0 &&
       nodes[node * NODE_STRIDE + F_DATA] === 0
     ) {
       const parent = nodes[node * NODE_STRIDE + F_PARENT]
@@ -132,11 +151,11 @@ export class TopicTrie {
       if (edge === STAR_WORD) nodes[at + F_STAR] = -1
       else if (edge === HASH_WORD) nodes[at + F_HASH] = -1
       else {
-        this.edges.delete(parent, edge)
+        if (nodes[at + F_FIRST] === node) nodes[at + F_FIRST] = -1
+        else this.edges.delete(parent, edge)
         this.words.release(edge)
         nodes[at + F_LITERALS]--
       }
-      nodes[at + F_CHILDREN]--
       nodes[node * NODE_STRIDE + F_PARENT] = -1
       this.data[node] = undefined
       this.freeNodes.push(node)
@@ -213,7 +232,7 @@ export class TopicTrie {
     nodes[at + F_LABEL] = edge
     nodes[at + F_STAR] = -1
     nodes[at + F_HASH] = -1
-    nodes[at + F_CHILDREN] = 0
+    nodes[at + F_FIRST] = -1
     nodes[at + F_LITERALS] = 0
     nodes[at + F_STAMP] = 0
     nodes[at + F_DATA] = 0

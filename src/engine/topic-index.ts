@@ -1,6 +1,6 @@
 import { DestTable } from './routing-index-dests'
 import * as layout from './topic-index-trie'
-import { ROOT, TopicTrie } from './topic-index-trie'
+import { literalChild, ROOT, TopicTrie } from './topic-index-trie'
 import * as wordRules from './topic-index-words'
 import { HASH_WORD } from './topic-index-words'
 
@@ -9,7 +9,6 @@ const S = 8
 const F_LABEL = 1
 const F_STAR = 2
 const F_HASH = 3
-const F_LITERALS = 5
 const F_STAMP = 6
 const F_DATA = 7
 // FNV-1a, as WordTable hashes words (computed inline while scanning for dots).
@@ -24,7 +23,6 @@ if (
   F_LABEL !== layout.F_LABEL ||
   F_STAR !== layout.F_STAR ||
   F_HASH !== layout.F_HASH ||
-  F_LITERALS !== layout.F_LITERALS ||
   F_STAMP !== layout.F_STAMP ||
   F_DATA !== layout.F_DATA
 ) {
@@ -136,7 +134,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
         const at = s * S
         // Successors: the literal edge, the `*` edge, and `s` itself when it is a `#` node (a `#`
         // consumes the word and stays). Each enters with its `#` chain (the zero-word closure).
-        let c = wid >= 0 && nodes[at + F_LITERALS] > 0 ? edges.get(s, wid) : -1
+        let c = wid >= 0 ? literalChild(nodes, edges, s, wid) : -1
         while (c >= 0 && nodes[c * S + F_STAMP] !== e) {
           nodes[c * S + F_STAMP] = e
           next[m++] = c

@@ -142,6 +142,27 @@ describe('topic index ≡ reference matcher', () => {
     expect(ix.match('w16')).toEqual(['q2'])
   })
 
+  it('named case: a node whose inline literal child is removed while its other children stay', () => {
+    // A node keeps one literal child in its record and the rest in the edge table; removing the
+    // inline one must leave the table's children reachable, and the next new child takes the slot.
+    const ops = (list: [boolean, string, string][]): Op[] =>
+      list.map(([add, pattern, dest]) => ({ add, pattern, dest }))
+    check(
+      ops([
+        [true, 'a.b', 'q1'],
+        [true, 'a.c', 'q2'],
+        [true, 'a.d.x', 'q3'],
+        [false, 'a.b', 'q1'],
+        // Reuses the freed node's id elsewhere: a stale inline pointer would now lead from `a` to `z`.
+        [true, 'z.w', 'q6'],
+        [true, 'a.e', 'q4'],
+        [false, 'a.c', 'q2'],
+        [true, 'a.b', 'q5'],
+      ]),
+      ['a.b', 'a.c', 'a.d.x', 'a.e', 'a.d', 'a', 'a.z.w', 'z.w'],
+    )
+  })
+
   it('named case: # chain closure reaches a binding two # edges deep', () => {
     check(
       [
