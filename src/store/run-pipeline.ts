@@ -32,14 +32,16 @@ export function startPipeline(store: StoreApi<PlaygroundState>, engine: EngineAc
     }
     if (gen !== generation) return
     const hasErrors = parsed.diagnostics.some((d) => d.severity === 'error')
+    // Post the run before the store update: the Worker routes while the page shows the new markers.
+    const running = hasErrors ? null : engine.run(parsed.ops, parsed.profile)
     store.setState({ parsed, stale: true })
-    if (hasErrors) {
+    if (!running) {
       store.setState({ busy: false })
       return
     }
     let run: RunResult
     try {
-      run = await engine.run(parsed.ops, parsed.profile)
+      run = await running
     } catch (e) {
       if (gen === generation && (e as Error).name !== 'StaleReplyError')
         store.setState({ busy: false, runError: errorText(e) })
@@ -77,7 +79,14 @@ export function startPipeline(store: StoreApi<PlaygroundState>, engine: EngineAc
     generation++
     const gen = generation
     if (timer) clearTimeout(timer)
+    timer = null
     store.setState({ busy: true })
+    if (delay === 0) {
+      // No timer task to wait for (the page re-renders the editor first, 20-40 ms): start as soon as
+      // this store update has reached every subscriber.
+      queueMicrotask(() => void process(text, gen))
+      return
+    }
     timer = setTimeout(() => {
       timer = null
       void process(text, gen)
