@@ -14,6 +14,10 @@ export const diagramMessages = defineMessages({
     keyboardHint: 'Tab into the diagram, move between nodes with the arrow keys, select with Enter.',
     focused: 'Large topology: only what the message touched is drawn ({bindings} bindings hidden).',
     showAll: 'Show all (slow with hundreds of bindings)',
+    showAllAsk:
+      'Drawing all {n} exchanges, queues and bindings can keep this tab busy for a long time (about a minute at 1,000 bindings), and the page cannot be used meanwhile.',
+    showAllAnyway: 'Draw everything anyway',
+    showAllCancel: 'Keep the focused view',
     focusPath: 'Focus on the message',
     showDefault: 'Show the default exchange',
     vhost: 'Virtual host',
@@ -49,6 +53,10 @@ export const diagramMessages = defineMessages({
     keyboardHint: '用 Tab 进入路由图，方向键在节点间移动，回车选中。',
     focused: '拓扑较大：只画出消息经过的部分（隐藏了 {bindings} 个绑定）。',
     showAll: '全部显示（绑定上百个时较慢）',
+    showAllAsk:
+      '画出全部 {n} 个交换机、队列和绑定可能让这个标签页忙很久（1,000 个绑定时约一分钟），期间页面无法操作。',
+    showAllAnyway: '仍然全部画出',
+    showAllCancel: '保持聚焦视图',
     focusPath: '只看消息路径',
     showDefault: '显示默认交换机',
     vhost: '虚拟主机',
