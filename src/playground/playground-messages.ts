@@ -2,9 +2,10 @@ import { defineMessages } from '../i18n/messages'
 
 export const playgroundMessages = defineMessages({
   en: {
-    published: 'Published “{key}” to exchange “{exchange}”.',
-    targets: 'Target queues (one copy each):',
-    noTargets: 'No queue received it.',
+    summaryHead: '{id}: “{key}” to {exchange} →',
+    summaryDefaultExchange: '(default exchange)',
+    summaryCopies: 'one copy each',
+    noTargets: 'no queue received it.',
     loadingDiagram: 'Loading the diagram…',
     loadingEditor: 'Loading the editor…',
     diagram: 'Routing diagram',
@@ -45,8 +46,9 @@ export const playgroundMessages = defineMessages({
     sourceImport: 'the file “{name}”',
   },
   'zh-CN': {
-    published: '向交换机“{exchange}”发布了“{key}”。',
-    targets: '目标队列（每个一份）：',
+    summaryHead: '{id}：“{key}” 发往 {exchange} →',
+    summaryDefaultExchange: '（默认交换机）',
+    summaryCopies: '每个队列一份',
     noTargets: '没有队列收到这条消息。',
     loadingDiagram: '正在加载路由图…',
     loadingEditor: '正在加载编辑器…',

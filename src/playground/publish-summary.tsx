@@ -1,6 +1,7 @@
 /**
- * One line about the shown publish plus its target queues (data-queue, one copy each). Kept with the
- * `route-result` test id the shell's e2e test reads.
+ * The answer in one line, above the step-by-step why panel: the shown publish, then its target
+ * queues as chips (data-queue, one copy each). Kept with the `route-result` test id and its
+ * `data-queue` rows, which the e2e tests and docs/playground.md name as a contract.
  */
 import type { PublishExplanation } from '../engine'
 import { useT } from '../i18n/messages'
@@ -9,22 +10,23 @@ import { playgroundMessages } from './playground-messages'
 export function PublishSummary({ publish }: { publish: PublishExplanation | null }) {
   const t = useT(playgroundMessages)
   if (!publish) return <p className="muted">{t('noPublish')}</p>
+  const exchange = publish.exchange === '' ? t('summaryDefaultExchange') : publish.exchange
   return (
     <div className="publish-summary" data-testid="route-result" data-publish={publish.id}>
-      <p>{t('published', { key: publish.routingKeys[0] ?? '', exchange: publish.exchange })}</p>
+      <span>{t('summaryHead', { id: publish.id, key: publish.routingKeys[0] ?? '', exchange })}</span>
       {publish.queues.length ? (
         <>
-          <p>{t('targets')}</p>
-          <ul>
+          <ul className="queue-chips">
             {publish.queues.map((q) => (
               <li key={q.queue} data-queue={q.queue}>
                 {q.queue}
               </li>
             ))}
           </ul>
+          <span className="muted">{t('summaryCopies')}</span>
         </>
       ) : (
-        <p>{t('noTargets')}</p>
+        <span className="bad">{t('noTargets')}</span>
       )}
     </div>
   )
