@@ -47,7 +47,36 @@ describe('sandbox core', () => {
     expect(runJob({ code: '', entry: 'a;b', calls: [] }, Function).kind).toBe('load-error')
     expect(runJob({ code: 'function f() { return import("x") }', entry: 'f', calls: [] }, Function)).toEqual({
       kind: 'load-error',
-      error: 'import is not available in exercises',
+      error: 'import is not available in exercises (line 1, column 23; comments and strings are checked too)',
+    })
+    const meta = runJob(
+      { code: 'function f() {\n  return import . meta\n}', entry: 'f', calls: [] },
+      Function,
+    )
+    expect(meta).toMatchObject({ kind: 'load-error', error: expect.stringContaining('line 2, column 10') })
+    // A static import is a syntax error in a function body: refused by the compiler, not the text check.
+    const staticImport = runJob(
+      { code: 'import x from "y"\nfunction f() {}', entry: 'f', calls: [] },
+      Function,
+    )
+    expect(staticImport.kind).toBe('load-error')
+    expect(staticImport.kind === 'load-error' && staticImport.error).toMatch(/^SyntaxError/)
+  })
+
+  it('accepts code whose comments and strings merely mention importing', () => {
+    const code = [
+      '// We import nothing: the rules are written out below.',
+      'function f(key) {',
+      '  const note = "important: import order matters"',
+      '  return key.startsWith("import") ? note : key',
+      '}',
+    ].join('\n')
+    expect(runJob({ code, entry: 'f', calls: [['import.x'], ['a']] }, Function)).toEqual({
+      kind: 'done',
+      results: [
+        { ok: true, value: 'important: import order matters', ms: expect.any(Number) },
+        { ok: true, value: 'a', ms: expect.any(Number) },
+      ],
     })
   })
 
