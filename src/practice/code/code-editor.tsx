@@ -12,21 +12,11 @@ import {
 } from 'monaco-editor/languages/features/typescript/register'
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker'
 // The shared setup bundles Monaco locally and calls loader.config({ monaco }); we reuse it and its themes.
-import { monaco } from '../../editor/monaco-setup'
+import { monaco, registerMonacoWorker } from '../../editor/monaco-setup'
 import { EDITOR_THEMES } from '../../editor/themes'
 
-// The shared setup routes every label to the core editor worker; TypeScript needs its own worker.
-// Wrap (not replace) its environment, which is always evaluated first because we import it above.
-type Env = { getWorker(id: string, label: string): Worker }
-const scope = self as unknown as { MonacoEnvironment?: Env }
-const previous = scope.MonacoEnvironment
-scope.MonacoEnvironment = {
-  getWorker(id, label) {
-    if (label === 'typescript' || label === 'javascript') return new TsWorker()
-    if (previous) return previous.getWorker(id, label)
-    throw new Error(`no Monaco worker for ${label}`)
-  },
-}
+// TypeScript needs its own language worker; every other label keeps the core editor worker.
+registerMonacoWorker(['typescript', 'javascript'], () => new TsWorker())
 typescriptDefaults.setCompilerOptions({
   target: ScriptTarget.ES2020,
   strict: true,
