@@ -7,6 +7,7 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
 import type { DiagramEntity } from './diagram-types'
 import { renderMermaid } from './mermaid-loader'
+import { RenderCache } from './render-cache'
 import {
   classifyEdges,
   currentSvg,
@@ -43,11 +44,23 @@ export default function MermaidView(props: MermaidViewProps) {
   // Callbacks through a ref: a new function from the parent must not trigger a re-render of Mermaid.
   const latest = useRef(props)
   latest.current = props
+  const rendered = useRef<RenderCache | null>(null)
+  rendered.current ??= new RenderCache()
 
   useEffect(() => {
     let stale = false
     setBusy(true)
-    renderMermaid(text, theme === 'dark' ? 'dark' : 'default').then(
+    const mermaidTheme = theme === 'dark' ? 'dark' : 'default'
+    const cache = rendered.current as RenderCache
+    const cached = cache.get(mermaidTheme, text)
+    const svgReady =
+      cached !== undefined
+        ? Promise.resolve(cached)
+        : renderMermaid(text, mermaidTheme).then((svg) => {
+            cache.set(mermaidTheme, text, svg)
+            return svg
+          })
+    svgReady.then(
       (svg) => {
         if (stale || !host.current) return
         host.current.innerHTML = svg

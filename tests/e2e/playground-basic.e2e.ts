@@ -46,6 +46,8 @@ describe('playground: typing and publishing', () => {
     expect(await diagram.locator('g.node.hl').count()).toBeGreaterThanOrEqual(1)
     await expect.poll(() => diagram.textContent()).toContain('2 bindings → 1 copy')
     await screenshot(page, 'playground-published-light')
+    // Every Mermaid render gets a new id; a diagram shown again from the cache keeps its first one.
+    const firstSvgId = await diagram.locator('svg').first().getAttribute('id')
 
     // A second publish with headers; then the log re-opens the first one with its own path.
     await publishWith(page, { exchange: 'shop', key: 'invoice.paid' })
@@ -58,6 +60,16 @@ describe('playground: typing and publishing', () => {
       .poll(() => page.locator('[data-testid="route-result"] [data-queue]').allTextContents())
       .toEqual(['audit', 'eu'])
     expect(await page.getByTestId('why-panel').getAttribute('data-publish')).toBe('m1')
+    // Both diagrams were drawn before, so they come back from the view's render cache: each must
+    // still be its own message's path.
+    await expect.poll(() => diagram.locator('g.node.recv').count()).toBe(2)
+    await expect.poll(() => diagram.textContent()).toContain('2 bindings → 1 copy')
+    expect(await diagram.locator('svg').first().getAttribute('id')).toBe(firstSvgId)
+    await page.getByTestId('log-entry-2').click()
+    await expect.poll(() => diagram.locator('g.node.recv').count()).toBe(1)
+    expect(await diagram.textContent()).not.toContain('2 bindings → 1 copy')
+    await page.getByTestId('log-entry-1').click()
+    await expect.poll(() => diagram.locator('g.node.recv').count()).toBe(2)
 
     // Completion offers the declared names after "bind ".
     await page.locator('.monaco-editor .view-lines').first().click()
