@@ -27,12 +27,15 @@ export function usePlayer(total: number, resetKey: string, initial = 0): Player 
   const [cursor, setCursorRaw] = useState(initial)
   const [playing, setPlaying] = useState(false)
   const [speed, setSpeed] = useState(1)
+  const [loadedKey, setLoadedKey] = useState(resetKey)
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger itself
-  useEffect(() => {
+  // Reset while rendering (not in an effect): an effect would first commit the new trace with the
+  // old cursor, e.g. "step 16 / 6" with a table drawn past its last step.
+  if (loadedKey !== resetKey) {
+    setLoadedKey(resetKey)
     setCursorRaw(Math.min(initial, total))
     setPlaying(false)
-  }, [resetKey])
+  }
 
   useEffect(() => {
     if (!playing) return

@@ -98,10 +98,26 @@ describe('DP table stepper', () => {
       expect(await position(page, 'dp')).toContain(`${trace.steps.length} / ${trace.steps.length}`)
       expect(await page.getByTestId('dp-result').textContent()).toContain(trace.matched ? 'true' : 'false')
     }
-    // a preset button loads the note's case: order.# / order (zero words)
+    // a preset button loads the note's case: order.# / order (zero words). Every position the page
+    // shows on the way must be inside the new trace: never the old cursor over the new length.
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="dp-position"]') as Element
+      const shown: string[] = []
+      ;(window as unknown as { __shown: string[] }).__shown = shown
+      new MutationObserver(() => shown.push(el.textContent ?? '')).observe(el, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      })
+    })
     await page.getByRole('button', { name: 'order.# / order', exact: true }).click()
     expect(await page.getByTestId('dp-key').inputValue()).toBe('order')
-    expect(await position(page, 'dp')).toMatch(/0 \/ 6/)
+    await expect.poll(() => position(page, 'dp')).toMatch(/0 \/ 6/)
+    const shown = await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown)
+    for (const text of shown) {
+      const [, at, of] = /(\d+) \/ (\d+)/.exec(text) ?? []
+      expect(Number(at), `position shown: ${text}`).toBeLessThanOrEqual(Number(of))
+    }
     await w.context.close()
   })
 
