@@ -100,13 +100,13 @@ export function registerScriptLanguage(monaco: typeof Monaco): void {
         }
       if (words[0] === 'queue')
         return {
-          suggestions: ['durable', 'transient', 'exclusive', 'auto_delete', 'args'].map((k) =>
+          suggestions: ['durable', 'transient', 'exclusive', 'auto_delete', 'args', 'passive'].map((k) =>
             item(k, Kind.Keyword),
           ),
         }
       if (words[0] === 'exchange')
         return {
-          suggestions: ['durable', 'transient', 'auto_delete', 'internal', 'args'].map((k) =>
+          suggestions: ['durable', 'transient', 'auto_delete', 'internal', 'args', 'passive'].map((k) =>
             item(k, Kind.Keyword),
           ),
         }

@@ -10,6 +10,10 @@ const KNOWN_TYPES = new Set(['direct', 'fanout', 'topic', 'headers'])
 const AE = 'alternate-exchange'
 
 export function declareExchange(broker: Broker, spec: ScenarioExchange): void {
+  if (spec.passive) {
+    checkExchange(broker, spec)
+    return
+  }
   checkShortstr('exchange', spec.name)
   checkShortstr('type', spec.type)
   const args = tableOf('arguments', spec.arguments)
@@ -55,6 +59,32 @@ export function declareExchange(broker: Broker, spec: ScenarioExchange): void {
     )
 }
 
+/**
+ * A passive exchange.declare: the default exchange is refused (403) and a missing exchange is 404;
+ * the type, flags and arguments are not looked at (rabbit_channel's passive clause).
+ */
+function checkExchange(broker: Broker, spec: ScenarioExchange): void {
+  checkShortstr('exchange', spec.name)
+  const vhostName = spec.vhost ?? '/'
+  const name = stripCrLf(spec.name)
+  if (name === '') throw errors.defaultExchange()
+  if (!ensureVhost(broker, vhostName).exchanges.has(name)) throw errors.noExchange(name, vhostName)
+}
+
+/**
+ * A passive queue.declare: 404 when the queue is missing, `""` included (it is not a shortcut for
+ * the last declared queue here, unlike in queue.bind); flags and arguments are not looked at.
+ */
+function checkQueue(broker: Broker, spec: ScenarioQueue): string {
+  checkShortstr('queue', spec.name)
+  const vhostName = spec.vhost ?? '/'
+  const vhost = ensureVhost(broker, vhostName)
+  const name = stripCrLf(spec.name)
+  if (!vhost.queues.has(name)) throw errors.noQueue(name, vhostName)
+  vhost.lastQueue = name
+  return name
+}
+
 /** Queue arguments the classic queue type knows; only these are compared on redeclare. */
 const QUEUE_ARGS = [
   'x-expires',
@@ -77,6 +107,7 @@ const QUEUE_ARGS = [
 
 /** Declare a queue; returns its (possibly server-generated) name. */
 export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
+  if (spec.passive) return checkQueue(broker, spec)
   checkShortstr('queue', spec.name)
   const args = tableOf('arguments', spec.arguments)
   const vhostName = spec.vhost ?? '/'

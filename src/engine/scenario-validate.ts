@@ -34,6 +34,7 @@ const SECTIONS: { [section: string]: { required: string[]; fields: { [name: stri
       auto_delete: 'boolean',
       internal: 'boolean',
       arguments: 'table',
+      passive: 'boolean',
     },
   },
   queues: {
@@ -45,6 +46,7 @@ const SECTIONS: { [section: string]: { required: string[]; fields: { [name: stri
       exclusive: 'boolean',
       auto_delete: 'boolean',
       arguments: 'table',
+      passive: 'boolean',
     },
   },
   bindings: {

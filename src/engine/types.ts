@@ -65,6 +65,8 @@ export interface ScenarioExchange {
   auto_delete?: boolean
   internal?: boolean
   arguments?: { [key: string]: JsonValue }
+  /** Only check that the exchange exists (404 if not); type, flags and arguments are ignored. */
+  passive?: boolean
 }
 
 export interface ScenarioQueue {
@@ -74,6 +76,8 @@ export interface ScenarioQueue {
   exclusive?: boolean
   auto_delete?: boolean
   arguments?: { [key: string]: JsonValue }
+  /** Only check that the queue exists (404 if not); flags and arguments are ignored. */
+  passive?: boolean
 }
 
 export interface ScenarioBinding {

@@ -27,6 +27,7 @@ export const KEYWORDS = [
   'exclusive',
   'internal',
   'if_unused',
+  'passive',
 ] as const
 
 export const EXCHANGE_TYPES = ['direct', 'fanout', 'topic', 'headers'] as const

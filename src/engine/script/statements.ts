@@ -3,7 +3,8 @@
  *   profile rabbitmq-3.10
  *   vhost NAME
  *   exchange declare NAME TYPE [durable|transient] [auto_delete] [internal] [args {…}]
- *   queue declare NAME [durable|transient] [exclusive] [auto_delete] [args {…}]
+ *   exchange declare NAME [TYPE] passive        (only checks that it exists)
+ *   queue declare NAME [durable|transient] [exclusive] [auto_delete] [args {…}] [passive]
  *   bind [queue|exchange] DEST to SOURCE [key K] [args {…}]
  *   unbind [queue|exchange] DEST from SOURCE [key K] [args {…}]
  *   delete exchange NAME [if_unused]      (also: exchange delete NAME)
@@ -55,8 +56,12 @@ function durability(c: Cursor, set: Set<string>): boolean {
 
 export function exchangeDeclare(c: Cursor, vhost: string | undefined): Op {
   const name = c.name('an exchange name').text
-  const type = c.name('an exchange type (direct, fanout, topic, headers)').text
-  const o = options(c, ['durable', 'transient', 'auto_delete', 'internal'], { args: parseTable })
+  // A passive declare only checks existence, so its type may be left out (a type named "passive"
+  // is written quoted).
+  const next = c.peek()
+  const typeless = next?.kind === 'word' && next.text === 'passive'
+  const type = typeless ? '' : c.name('an exchange type (direct, fanout, topic, headers)').text
+  const o = options(c, ['durable', 'transient', 'auto_delete', 'internal', 'passive'], { args: parseTable })
   const exchange: Extract<Op, { op: 'exchange.declare' }>['exchange'] = {
     name,
     type,
@@ -66,12 +71,13 @@ export function exchangeDeclare(c: Cursor, vhost: string | undefined): Op {
     internal: o.flags.has('internal'),
   }
   if (o.values.has('args')) exchange.arguments = o.values.get('args') as Table
+  if (o.flags.has('passive')) exchange.passive = true
   return { op: 'exchange.declare', exchange }
 }
 
 export function queueDeclare(c: Cursor, vhost: string | undefined): Op {
   const name = c.name('a queue name').text
-  const o = options(c, ['durable', 'transient', 'exclusive', 'auto_delete'], { args: parseTable })
+  const o = options(c, ['durable', 'transient', 'exclusive', 'auto_delete', 'passive'], { args: parseTable })
   const queue: Extract<Op, { op: 'queue.declare' }>['queue'] = {
     name,
     ...(vhost ? { vhost } : {}),
@@ -80,6 +86,7 @@ export function queueDeclare(c: Cursor, vhost: string | undefined): Op {
     auto_delete: o.flags.has('auto_delete'),
   }
   if (o.values.has('args')) queue.arguments = o.values.get('args') as Table
+  if (o.flags.has('passive')) queue.passive = true
   return { op: 'queue.declare', queue }
 }
 

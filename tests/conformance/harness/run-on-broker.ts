@@ -73,7 +73,11 @@ export async function runOnBroker(
       record(
         `exchange:${x.name}`,
         'declare',
-        await session.run((ch) => ch.assertExchange(x.name, x.type, { ...opts, arguments: args })),
+        await session.run((ch) =>
+          x.passive
+            ? ch.checkExchange(x.name)
+            : ch.assertExchange(x.name, x.type, { ...opts, arguments: args }),
+        ),
       )
     }
     for (const q of scenario.queues ?? []) {
@@ -86,7 +90,9 @@ export async function runOnBroker(
       record(
         `queue:${q.name}`,
         'declare',
-        await session.run((ch) => ch.assertQueue(q.name, { ...opts, arguments: args })),
+        await session.run((ch) =>
+          q.passive ? ch.checkQueue(q.name) : ch.assertQueue(q.name, { ...opts, arguments: args }),
+        ),
       )
     }
     for (const [i, b] of (scenario.bindings ?? []).entries()) {

@@ -130,6 +130,10 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
         return
       case 'exchange.declare': {
         const x = op.exchange
+        if (x.passive) {
+          await ch.checkExchange(x.name)
+          return
+        }
         await ch.assertExchange(x.name, x.type, {
           durable: x.durable ?? true,
           autoDelete: x.auto_delete ?? false,
@@ -139,6 +143,10 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
       }
       case 'queue.declare': {
         const q = op.queue
+        if (q.passive) {
+          await ch.checkQueue(q.name)
+          return
+        }
         await ch.assertQueue(q.name, {
           durable: q.durable ?? true,
           exclusive: q.exclusive ?? false,
