@@ -111,6 +111,9 @@ export function runOperations(
       outcome.ok = false
       outcome.error = error
       result.errors.push(error)
+      // The broker closes the channel on every error it raises (the client reopens one), and the
+      // last declared queue belongs to the channel. A client-side refusal (code 0) sends nothing.
+      if (error.code !== 0) for (const vhost of broker.vhosts.values()) vhost.lastQueue = null
     }
     outcomes.push(outcome)
   })
