@@ -40,16 +40,36 @@ function exchanges(rng: Rng): ScenarioExchange[] {
     out.push({ name: 'amq.mine', type: 'fanout', durable: false, auto_delete: false, internal: false })
   if (rng.chance(0.03))
     out.push({ name: 'odd', type: 'x-unknown', durable: false, auto_delete: false, internal: false })
+  // A passive declare only checks existence: its type and flags do not matter.
+  if (rng.chance(0.06))
+    out.push({
+      name: rng.pick([...names, 'ghost', '', 'amq.topic']),
+      type: rng.pick(TYPES),
+      durable: rng.chance(0.5),
+      auto_delete: false,
+      internal: rng.chance(0.2),
+      passive: true,
+    })
   return out
 }
 
 function queues(rng: Rng): ScenarioQueue[] {
-  return Array.from({ length: rng.int(1, 4) }, (_, i) => ({
+  const out: ScenarioQueue[] = Array.from({ length: rng.int(1, 4) }, (_, i) => ({
     name: `q${i}`,
     durable: false,
     exclusive: rng.chance(0.15),
     auto_delete: rng.chance(0.1),
   }))
+  // A passive check of a declared, a missing or the "" queue (which makes it the last declared).
+  if (rng.chance(0.08))
+    out.push({
+      name: rng.pick([...out.map((q) => q.name), 'ghostq', '']),
+      durable: rng.chance(0.5),
+      exclusive: false,
+      auto_delete: false,
+      passive: true,
+    })
+  return out
 }
 
 function bindingKey(rng: Rng, sourceType: string | undefined): string {
@@ -78,9 +98,9 @@ function bindings(rng: Rng, xs: ScenarioExchange[], qs: ScenarioQueue[]): Scenar
       ? rng.chance(0.97)
         ? rng.pick(xNames)
         : rng.pick(['missing', ''])
-      : rng.chance(0.98)
+      : rng.chance(0.96)
         ? rng.pick(qs).name
-        : 'ghostq'
+        : rng.pick(['ghostq', '']) // "" = the channel's last declared queue
     const b: ScenarioBinding = {
       source,
       destination,
