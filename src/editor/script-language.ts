@@ -3,7 +3,14 @@
  * not a comment), brackets, and completion of keywords and of the names declared in the script.
  */
 import type * as Monaco from 'monaco-editor/editor'
-import { EXCHANGE_TYPES, parseScript, quoteIfNeeded, SCRIPT_KEYWORDS, VALUE_TYPES } from '../engine'
+import {
+  DECLARE_FLAGS,
+  EXCHANGE_TYPES,
+  parseScript,
+  quoteIfNeeded,
+  SCRIPT_KEYWORDS,
+  VALUE_TYPES,
+} from '../engine'
 
 export const LANGUAGE_ID = 'amqp-script'
 
@@ -98,17 +105,9 @@ export function registerScriptLanguage(monaco: typeof Monaco): void {
         return {
           suggestions: ['to', 'key', 'headers', 'properties', 'mandatory'].map((k) => item(k, Kind.Keyword)),
         }
-      if (words[0] === 'queue')
+      if (words[0] === 'queue' || words[0] === 'exchange')
         return {
-          suggestions: ['durable', 'transient', 'exclusive', 'auto_delete', 'args', 'passive'].map((k) =>
-            item(k, Kind.Keyword),
-          ),
-        }
-      if (words[0] === 'exchange')
-        return {
-          suggestions: ['durable', 'transient', 'auto_delete', 'internal', 'args', 'passive'].map((k) =>
-            item(k, Kind.Keyword),
-          ),
+          suggestions: [...DECLARE_FLAGS[words[0]], 'args'].map((k) => item(k, Kind.Keyword)),
         }
       return { suggestions: [] }
     },

@@ -19,7 +19,13 @@ export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
 export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
 export { operationsFromScenario } from './script/from-scenario'
-export { EXCHANGE_TYPES, KEYWORDS as SCRIPT_KEYWORDS, quoteIfNeeded, VALUE_TYPES } from './script/names'
+export {
+  DECLARE_FLAGS,
+  EXCHANGE_TYPES,
+  KEYWORDS as SCRIPT_KEYWORDS,
+  quoteIfNeeded,
+  VALUE_TYPES,
+} from './script/names'
 export { type ParseResult, parseScript, type ScriptDiagnostic } from './script/parse'
 export { printOperation, printScript } from './script/print'
 export { mulberry32 } from './seeded-random'

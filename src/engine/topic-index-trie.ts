@@ -48,8 +48,9 @@ export function literalChild(nodes: Int32Array, edges: EdgeTable, node: number, 
  *
  * Nodes are fixed-size int records in one Int32Array, so matching touches one cache line per state
  * (labels, wildcard children, counts and the visit stamp side by side). A node's first literal child
- * sits in its record; further literal edges live in one flat hash table. A node reached by a `#` edge may consume any word and stay where it is. Nodes
- * left with neither data nor children are freed and their ids reused.
+ * sits in its record; further literal edges live in one flat hash table. A node reached by a `#`
+ * edge may consume any word and stay where it is. Nodes left with neither data nor children are
+ * freed and their ids reused.
  */
 export class TopicTrie {
   readonly words = new WordTable()

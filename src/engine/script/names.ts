@@ -32,6 +32,12 @@ export const KEYWORDS = [
 
 export const EXCHANGE_TYPES = ['direct', 'fanout', 'topic', 'headers'] as const
 
+/** The flags `exchange declare` and `queue declare` accept (the parser and the editor's completion). */
+export const DECLARE_FLAGS = {
+  exchange: ['durable', 'transient', 'auto_delete', 'internal', 'passive'],
+  queue: ['durable', 'transient', 'exclusive', 'auto_delete', 'passive'],
+} as const
+
 /** Value words: `true false null` and the AMQP type prefixes (`long 1`). */
 export const VALUE_TYPES = [
   'longstr',

@@ -14,9 +14,9 @@ export function printOperation(op: Operation): string {
       const x = op.exchange
       // The four types read as words there, even `headers` (a keyword elsewhere).
       const type = (EXCHANGE_TYPES as readonly string[]).includes(x.type) ? x.type : q(x.type)
+      const parts = ['exchange declare', q(x.name)]
       // A passive declare may have no type ("" reads back from `exchange declare NAME passive`).
-      const parts =
-        x.passive && x.type === '' ? ['exchange declare', q(x.name)] : ['exchange declare', q(x.name), type]
+      if (!(x.passive && x.type === '')) parts.push(type)
       if (x.durable === false) parts.push('transient')
       if (x.auto_delete) parts.push('auto_delete')
       if (x.internal) parts.push('internal')

@@ -13,6 +13,7 @@
  */
 import type { JsonValue, Operation, ScenarioBinding } from '../types'
 import type { Cursor } from './cursor'
+import { DECLARE_FLAGS } from './names'
 import { parseTable } from './values'
 
 type Op = Operation
@@ -61,7 +62,7 @@ export function exchangeDeclare(c: Cursor, vhost: string | undefined): Op {
   const next = c.peek()
   const typeless = next?.kind === 'word' && next.text === 'passive'
   const type = typeless ? '' : c.name('an exchange type (direct, fanout, topic, headers)').text
-  const o = options(c, ['durable', 'transient', 'auto_delete', 'internal', 'passive'], { args: parseTable })
+  const o = options(c, DECLARE_FLAGS.exchange, { args: parseTable })
   const exchange: Extract<Op, { op: 'exchange.declare' }>['exchange'] = {
     name,
     type,
@@ -77,7 +78,7 @@ export function exchangeDeclare(c: Cursor, vhost: string | undefined): Op {
 
 export function queueDeclare(c: Cursor, vhost: string | undefined): Op {
   const name = c.name('a queue name').text
-  const o = options(c, ['durable', 'transient', 'exclusive', 'auto_delete', 'passive'], { args: parseTable })
+  const o = options(c, DECLARE_FLAGS.queue, { args: parseTable })
   const queue: Extract<Op, { op: 'queue.declare' }>['queue'] = {
     name,
     ...(vhost ? { vhost } : {}),
