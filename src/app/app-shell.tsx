@@ -1,26 +1,26 @@
 /** The shell: header with navigation, language and theme; the current view below. */
-import { Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect } from 'react'
 import { LANGS, type Lang, useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
+import { useTheme } from '../store/theme'
+import { navigate, useRoute, VIEW_IDS } from '../store/url-route'
 import { appMessages } from './app-messages'
-import { useTheme } from './theme'
-import { setViewInUrl, VIEW_IDS, VIEWS, type ViewId, viewFromUrl } from './views'
+import { VIEWS } from './views'
 
 export default function AppShell() {
   const t = useT(appMessages)
   const { lang, setLang } = useLanguage()
   const { theme, setTheme } = useTheme()
-  const [view, setView] = useState<ViewId>(() => viewFromUrl(window.location.search))
+  const view = useRoute((s) => s.view)
+  const pageTitle = useRoute((s) => s.pageTitle)
 
-  useEffect(() => {
-    const onPop = () => setView(viewFromUrl(window.location.search))
-    window.addEventListener('popstate', onPop)
-    return () => window.removeEventListener('popstate', onPop)
-  }, [])
   useEffect(() => {
     document.documentElement.dataset.theme = theme
     document.documentElement.lang = lang
   }, [theme, lang])
+  useEffect(() => {
+    document.title = [pageTitle, t(view), t('title')].filter(Boolean).join(' · ')
+  }, [pageTitle, view, t])
 
   const View = VIEWS[view]
   return (
@@ -36,10 +36,7 @@ export default function AppShell() {
               key={id}
               type="button"
               aria-current={id === view ? 'page' : undefined}
-              onClick={() => {
-                setView(id)
-                setViewInUrl(id)
-              }}
+              onClick={() => navigate(id)}
             >
               {t(id)}
             </button>

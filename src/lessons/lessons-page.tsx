@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
+import { setPageTitle, useRoute } from '../store/url-route'
 import { loadLessons } from './content-load'
 import { readLessonLocation, writeLessonLocation } from './lesson-url'
 import { LessonView } from './lesson-view'
@@ -13,24 +14,31 @@ export default function LessonsPage() {
   const t = useT(lessonsMessages)
   const lang = useLanguage((s) => s.lang)
   const { lessons, errors } = loadLessons()
-  const [pos, setPos] = useState(() => {
-    const loc = readLessonLocation(window.location.search)
-    const index = Math.max(
-      0,
-      lessons.findIndex((l) => l.id === loc.lesson),
-    )
-    const steps = lessons[index]?.steps.length ?? 1
-    return { index, step: Math.min(loc.step, steps - 1) }
-  })
+  // The URL is the source of truth for the open lesson and step, so Back / Forward move through steps.
+  const params = useRoute((s) => s.params)
+  const loc = readLessonLocation(params)
+  const index = Math.max(
+    0,
+    lessons.findIndex((l) => l.id === loc.lesson),
+  )
+  const lesson = lessons[index]
+  const pos = { index, step: Math.min(loc.step, (lesson?.steps.length ?? 1) - 1) }
   const [large, setLarge] = useState(false)
-  const lesson = lessons[pos.index]
+  const title = lesson ? lesson.text[lang].title.replace(/[`*_]/g, '') : null
 
   useEffect(() => {
-    if (lesson) writeLessonLocation(lesson.id, pos.step)
-  }, [lesson, pos.step])
+    // A first visit (or a stale step number) is corrected in place, without a history entry.
+    if (lesson && (params.lesson !== lesson.id || params.step !== String(pos.step + 1)))
+      writeLessonLocation(lesson.id, pos.step, { push: false })
+  }, [lesson, pos.step, params])
+  useEffect(() => {
+    setPageTitle(title)
+    return () => setPageTitle(null)
+  }, [title])
 
-  const go = (index: number, step = 0) => {
-    setPos({ index, step })
+  const go = (n: number, step = 0) => {
+    const target = lessons[n]
+    if (target) writeLessonLocation(target.id, step, { push: true })
     document.getElementById('lesson-top')?.scrollIntoView({ block: 'start' })
   }
 
@@ -82,7 +90,7 @@ export default function LessonsPage() {
           total={lessons.length}
           step={pos.step}
           lang={lang}
-          onStep={(step) => setPos({ index: pos.index, step })}
+          onStep={(step) => lesson && writeLessonLocation(lesson.id, step, { push: true })}
           onNextLesson={pos.index + 1 < lessons.length ? () => go(pos.index + 1) : null}
         />
       ) : (

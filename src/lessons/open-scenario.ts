@@ -1,21 +1,20 @@
 /**
  * Opening a lesson step's topology in the playground through the playground's own door
  * (openInPlayground: switches view, asks before replacing unsaved work, runs the publishes). The
- * documented link `?view=playground#scenario=<base64url(JSON)>` is the href, for new tabs and as a
- * fallback when the module cannot load.
+ * documented link `#scenario=<base64url(JSON)>` is the href, for new tabs and as a fallback when the
+ * module cannot load.
  */
 import type { Scenario } from '../engine'
-import { base64UrlEncode } from '../store/scenario-link'
+import { scenarioHref } from '../store/scenario-link'
 import { encodeShareLink } from '../store/share-link'
+import { hrefFor } from '../store/url-route'
 
-export function playgroundLink(scenario: Scenario): string {
-  return `?view=playground#scenario=${base64UrlEncode(JSON.stringify(scenario))}`
-}
+export const playgroundLink = (scenario: Scenario): string => scenarioHref(JSON.stringify(scenario))
 
 /** A script step travels as an editable share link (`#v1/edit/…`), the playground's own format. */
 export function scriptLink(text: string): string {
   const share = encodeShareLink(text, 'edit')
-  return share.ok ? `?view=playground${share.hash}` : '?view=playground'
+  return hrefFor('playground', {}, share.ok ? share.hash : '')
 }
 
 /** Returns false when the playground module could not be loaded (the caller then follows the link). */

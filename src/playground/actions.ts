@@ -14,6 +14,7 @@ import {
 import { playgroundStore } from '../store/app-store'
 import { fetchScenarioScript, ScenarioLinkError, scenarioToScript } from '../store/scenario-link'
 import { encodeShareLink, type ShareMode } from '../store/share-link'
+import { hrefFor } from '../store/url-route'
 import { sampleUrl } from './samples'
 
 const store = playgroundStore
@@ -84,7 +85,5 @@ export function shareUrl(mode: ShareMode): string | null {
     store.getState().notify('error', 'shareTooLarge', { length: r.length })
     return null
   }
-  const url = new URL(window.location.href)
-  url.hash = r.hash
-  return url.toString()
+  return hrefFor('playground', {}, r.hash)
 }

@@ -4,10 +4,11 @@
  * in the Worker; this page only composes.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react'
-import { useTheme } from '../app/theme'
 import type { DiagramEntity } from '../diagram/diagram-types'
 import { useT } from '../i18n/messages'
 import { ensurePipeline, playgroundStore, usePlayground } from '../store/app-store'
+import { useTheme } from '../store/theme'
+import { useRoute } from '../store/url-route'
 import { EditorStatus } from './editor-status'
 import { EntityForms } from './entity-forms'
 import { ResultView, WhyView } from './explain-adapter'
@@ -43,8 +44,10 @@ export default function PlaygroundPage() {
   useEffect(() => {
     ensurePipeline()
     void openLinkFromUrl()
-    const onHash = () => void openLinkFromUrl()
-    window.addEventListener('hashchange', onHash)
+    // A link pasted into the address bar while the playground is open (the route store follows it).
+    const stopFollowing = useRoute.subscribe((r, prev) => {
+      if (r.hash !== prev.hash && r.hash !== '') void openLinkFromUrl()
+    })
     // Ctrl+Enter publishes from anywhere on the page (the editor binds its own command).
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter') return
@@ -54,7 +57,7 @@ export default function PlaygroundPage() {
     }
     window.addEventListener('keydown', onKey, true)
     return () => {
-      window.removeEventListener('hashchange', onHash)
+      stopFollowing()
       window.removeEventListener('keydown', onKey, true)
     }
   }, [])

@@ -12,17 +12,18 @@ import {
   scenarioJsonToScript,
 } from '../store/scenario-link'
 import { decodeShareLink, isShareHash } from '../store/share-link'
+import { clearHash, setParams, useRoute } from '../store/url-route'
 
 function clearLinkFromUrl(param?: string): void {
-  const url = new URL(window.location.href)
-  url.hash = ''
-  if (param) url.searchParams.delete(param)
-  window.history.replaceState(null, '', url)
+  clearHash()
+  if (param) setParams({ [param]: null })
 }
 
 export async function openLinkFromUrl(): Promise<void> {
   const s = playgroundStore.getState()
-  const { hash, search } = window.location
+  const route = useRoute.getState()
+  if (route.view !== 'playground') return
+  const hash = route.hash ? `#${route.hash}` : ''
   if (isShareHash(hash)) {
     const r = decodeShareLink(hash)
     clearLinkFromUrl()
@@ -38,13 +39,13 @@ export async function openLinkFromUrl(): Promise<void> {
     return
   }
   const inline = scenarioFromHash(hash)
-  const fromQuery = new URLSearchParams(search).get('scenario')
+  const fromQuery = route.params.scenario ?? null
   if (inline === null && fromQuery === null) return
   try {
     const text =
       inline !== null
         ? scenarioJsonToScript(base64UrlDecode(inline))
-        : await fetchScenarioScript(fromQuery ?? '', window.location.href)
+        : await fetchScenarioScript(fromQuery ?? '', document.baseURI)
     clearLinkFromUrl(inline !== null ? undefined : 'scenario')
     await s.replaceWork(text, { source: 'scenario', kept: null })
   } catch (e) {

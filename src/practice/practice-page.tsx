@@ -6,6 +6,7 @@ import { PREDICT } from '../../lessons/practice/predict'
 import { QUESTIONS } from '../../lessons/practice/questions'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
+import { useRoute } from '../store/url-route'
 import CodePanel from './code/code-panel'
 import ExerciseView from './exercise-view'
 import HomeworkPage from './homework/homework-page'
@@ -53,10 +54,9 @@ function Picker({
   )
 }
 
-function Hub({ initialTab }: { initialTab: Tab }) {
+function Hub({ tab }: { tab: Tab }) {
   const t = useT(practiceMessages)
   const lang = useLanguage((s) => s.lang)
-  const [tab, setTab] = useState<Tab>(initialTab)
   const [predictId, setPredictId] = useState(PREDICT[0]?.id ?? '')
   const [codeId, setCodeId] = useState(CODE_EXERCISES[0]?.id ?? '')
   const predict = PREDICT.find((p) => p.id === predictId)
@@ -70,10 +70,7 @@ function Hub({ initialTab }: { initialTab: Tab }) {
             type="button"
             data-testid={`tab-${id}`}
             aria-current={id === tab ? 'page' : undefined}
-            onClick={() => {
-              setTab(id)
-              setTabInUrl(id)
-            }}
+            onClick={() => setTabInUrl(id)}
           >
             {t(`tab_${id}` as 'tab_predict')}
           </button>
@@ -140,8 +137,8 @@ function Hub({ initialTab }: { initialTab: Tab }) {
 }
 
 export default function PracticePage() {
-  const [url] = useState(() => readPracticeUrl(window.location.search))
+  const url = readPracticeUrl(useRoute((s) => s.params))
   if (url.exercise) return <ExerciseView id={url.exercise} present={url.present} />
   const tab = (TABS as readonly string[]).includes(url.tab ?? '') ? (url.tab as Tab) : 'predict'
-  return <Hub initialTab={tab} />
+  return <Hub tab={tab} />
 }

@@ -7,7 +7,7 @@ import { presentLink } from './practice-url'
 export default function ShareLink({ exerciseId }: { exerciseId: string }) {
   const t = useT(practiceMessages)
   const [copied, setCopied] = useState(false)
-  const href = presentLink(window.location.href, exerciseId)
+  const href = presentLink(exerciseId)
   return (
     <span className="share-link">
       <a href={href} data-testid="present-link" target="_blank" rel="noopener">

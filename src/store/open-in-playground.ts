@@ -5,21 +5,17 @@
  * it; its publishes go to the message log (unless `run: false`). Resolves false when the user kept
  * their work.
  */
-import { setViewInUrl, viewFromUrl } from '../app/views'
 import type { Scenario } from '../engine'
 import { ensurePipeline, playgroundStore } from './app-store'
 import { scenarioToScript } from './scenario-link'
+import { navigate } from './url-route'
 
 export async function openInPlayground(
   scenario: Scenario | string,
   opts: { run?: boolean; source?: string } = {},
 ): Promise<boolean> {
   const text = typeof scenario === 'string' ? scenario : scenarioToScript(scenario)
-  if (viewFromUrl(window.location.search) !== 'playground') {
-    setViewInUrl('playground')
-    // The shell follows popstate; pushState alone does not fire it.
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }
+  navigate('playground')
   ensurePipeline()
   return playgroundStore
     .getState()

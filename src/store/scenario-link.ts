@@ -5,6 +5,7 @@
  * The scenario becomes script text (so it can be edited); its publishes run like any other line.
  */
 import { importDefinitions, operationsFromScenario, printScript, type Scenario } from '../engine'
+import { hrefFor } from './url-route'
 
 export const MAX_SCENARIO_BYTES = 2_000_000
 
@@ -23,6 +24,11 @@ export function base64UrlEncode(text: string): string {
   let bin = ''
   for (const b of bytes) bin += String.fromCharCode(b)
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** The documented link that opens a scenario (JSON text) in the playground: `#scenario=<base64url>`. */
+export function scenarioHref(scenarioJson: string): string {
+  return hrefFor('playground', {}, `scenario=${base64UrlEncode(scenarioJson)}`)
 }
 
 export function base64UrlDecode(data: string): string {

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { TimelineScript } from '../engine'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
+import { setParams, useRoute } from '../store/url-route'
 import { CustomScript } from './custom-script'
 import { FateTable } from './fate-table'
 import { FlowDiagram } from './flow-diagram'
@@ -27,7 +28,7 @@ const playable = TIMELINE_LESSONS.filter((l): l is TimelineLesson => 'script' in
 const broken = TIMELINE_LESSONS.filter((l) => 'error' in l) as { id: string; error: string }[]
 
 function initialScenario(): string {
-  const wanted = new URLSearchParams(window.location.search).get('scenario')
+  const wanted = useRoute.getState().params.scenario
   return playable.find((l) => l.id === wanted)?.id ?? playable[0]?.id ?? ''
 }
 
@@ -62,9 +63,7 @@ export default function TimelinePage() {
     setScenarioId(id)
     setCursor(0)
     setPlaying(false)
-    const url = new URL(window.location.href)
-    url.searchParams.set('scenario', id)
-    window.history.replaceState(null, '', url)
+    setParams({ scenario: id })
   }
   const move = (c: number) => {
     setPlaying(false)

@@ -4,10 +4,10 @@ import type { HomeworkTask } from '../../../lessons/practice/types'
 import type { Scenario } from '../../engine'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
+import { scenarioHref } from '../../store/scenario-link'
 import { practiceMessages } from '../practice-messages'
 import { isSolved } from '../progress/progress-model'
 import { useProgress } from '../progress/progress-store'
-import { playgroundHref } from './playground-link'
 
 function ScenarioLink({ file }: { file: string }) {
   const t = useT(practiceMessages)
@@ -17,8 +17,10 @@ function ScenarioLink({ file }: { file: string }) {
     let stale = false
     fetch(new URL(file, document.baseURI))
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status} ${file}`))))
+      // Parsing here lets a malformed file reach the error branch below.
+      .then((text) => ({ href: scenarioHref(JSON.stringify(JSON.parse(text))), text }))
       .then(
-        (text) => !stale && setLoaded({ href: playgroundHref(window.location.href, text), text }),
+        (link) => !stale && setLoaded(link),
         (e: Error) => !stale && setError(e.message),
       )
     return () => {

@@ -4,9 +4,9 @@
  * from the right answer, and the full explanation is shown once solved or revealed.
  */
 import { type ReactNode, useMemo, useState } from 'react'
-import { useTheme } from '../../app/theme'
 import type { Scenario } from '../../engine'
 import { useT } from '../../i18n/messages'
+import { useTheme } from '../../store/theme'
 import { answerOf, type Grade, gradeRoute, type Nowhere } from '../answer'
 import {
   type BindingGrade,
