@@ -20,7 +20,10 @@ describe('navigation', () => {
     const { page } = w
     await page.getByTestId('timeline-page').waitFor({ timeout: 20_000 })
     await expect.poll(() => page.title()).toMatch(/^Timeline · /)
-    await page.getByRole('navigation', { name: 'Main sections' }).getByRole('button', { name: 'Playground' }).click()
+    await page
+      .getByRole('navigation', { name: 'Main sections' })
+      .getByRole('button', { name: 'Playground' })
+      .click()
     await waitForRun(page)
     expect(new URL(page.url()).search).toBe('')
     await expect.poll(() => page.title()).toMatch(/^Playground · /)
