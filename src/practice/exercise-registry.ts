@@ -1,9 +1,6 @@
 /** Every exercise id the practice view knows, resolved to its content (used by links and progress). */
-import { CODE_EXERCISES, type CodeExercise } from '../../lessons/practice/code-exercises'
-import { HOMEWORK } from '../../lessons/practice/homework'
-import { PREDICT } from '../../lessons/practice/predict'
-import { QUESTIONS } from '../../lessons/practice/questions'
-import type { HomeworkTask, PredictExercise, Question } from '../../lessons/practice/types'
+import { CODE_EXERCISES, HOMEWORK, PREDICT, QUESTIONS } from './content/load'
+import type { CodeExercise, HomeworkTask, PredictExercise, Question } from './content/types'
 import { type GeneratedQuestion, parseQuestionId } from './generator/generate'
 
 export type ResolvedExercise =

@@ -175,6 +175,7 @@ export const practiceMessages = defineMessages({
     reveal: 'Reveal answer',
     hideAnswer: 'Hide answer',
     presentKeys: 'Keys: → / Space next, ← back',
+    contentErrors: 'Some practice content could not be loaded; the rest works:',
   },
   'zh-CN': {
     sections: '练习分区',
@@ -345,5 +346,6 @@ export const practiceMessages = defineMessages({
     reveal: '揭晓答案',
     hideAnswer: '隐藏答案',
     presentKeys: '按键：→ / 空格 下一步，← 上一步',
+    contentErrors: '部分练习内容未能加载，其余内容照常可用：',
   },
 })

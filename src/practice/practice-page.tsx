@@ -1,13 +1,10 @@
 /** The practice view: predict the path, generated questions, questions, code, homework and progress. */
 import { useState } from 'react'
-import { CODE_EXERCISES } from '../../lessons/practice/code-exercises'
-import { HOMEWORK } from '../../lessons/practice/homework'
-import { PREDICT } from '../../lessons/practice/predict'
-import { QUESTIONS } from '../../lessons/practice/questions'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import { useRoute } from '../store/url-route'
 import CodePanel from './code/code-panel'
+import { CODE_EXERCISES, CONTENT_ERRORS, HOMEWORK, PREDICT, QUESTIONS } from './content/load'
 import ExerciseView from './exercise-view'
 import HomeworkPage from './homework/homework-page'
 import { practiceMessages } from './practice-messages'
@@ -50,6 +47,24 @@ function Picker({
           {titles[i]}
         </button>
       ))}
+    </div>
+  )
+}
+
+/** Content that failed its schema is listed with file and path; everything else still works. */
+function ContentErrors() {
+  const t = useT(practiceMessages)
+  if (CONTENT_ERRORS.length === 0) return null
+  return (
+    <div role="alert" className="panel content-errors" data-testid="content-errors">
+      <p>{t('contentErrors')}</p>
+      <ul>
+        {CONTENT_ERRORS.map((e) => (
+          <li key={`${e.file}:${e.message}`}>
+            <code>lessons/practice/{e.file}</code>: {e.message}
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }
@@ -140,5 +155,10 @@ export default function PracticePage() {
   const url = readPracticeUrl(useRoute((s) => s.params))
   if (url.exercise) return <ExerciseView id={url.exercise} present={url.present} />
   const tab = (TABS as readonly string[]).includes(url.tab ?? '') ? (url.tab as Tab) : 'predict'
-  return <Hub tab={tab} />
+  return (
+    <>
+      <ContentErrors />
+      <Hub tab={tab} />
+    </>
+  )
 }

@@ -1,13 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { CODE_EXERCISES } from '../../lessons/practice/code-exercises'
-import { SOLUTIONS } from '../../lessons/practice/code-solutions'
-import { HOMEWORK } from '../../lessons/practice/homework'
-import { PREDICT } from '../../lessons/practice/predict'
-import { QUESTIONS } from '../../lessons/practice/questions'
-import type { L10n } from '../../lessons/practice/types'
 import { runScenario, type Scenario } from '../../src/engine'
+import { buildPracticeContent } from '../../src/practice/content/build'
+import {
+  CODE_EXERCISES,
+  CONTENT,
+  CONTENT_ERRORS,
+  HOMEWORK,
+  PREDICT,
+  QUESTIONS,
+} from '../../src/practice/content/load'
+import type { L10n } from '../../src/practice/content/types'
 import { explainOnly } from '../../src/practice/engine-run'
 import { resolveExercise } from '../../src/practice/exercise-registry'
 import { correctOptions, gradeOrder } from '../../src/practice/questions/question-grade'
@@ -142,14 +146,84 @@ describe('code exercises', () => {
       checkText(ex.prompt, ex.id)
       expect(ex.prompt.en).toContain(ex.entry)
       expect(ex.prompt['zh-CN']).toContain(ex.entry)
-      expect(ex.starter).toContain(`function ${ex.entry}(`)
-      expect(SOLUTIONS[ex.id]).toContain(`function ${ex.entry}(`)
+      for (const lang of ['en', 'zh-CN'] as const) expect(ex.starter[lang]).toContain(`function ${ex.entry}(`)
+      expect(ex.starter.en, ex.id).not.toMatch(CJK)
+      // the zh-CN starter speaks Chinese: every comment line has Chinese text
+      for (const line of ex.starter['zh-CN'].split('\n').filter((l) => /\/\/|\/\*\*/.test(l)))
+        expect(line, ex.id).toMatch(CJK)
+      expect(ex.solution).toContain(`function ${ex.entry}(`)
       expect(ex.visible.length).toBeGreaterThan(0)
       // starters and solutions are valid TypeScript
-      for (const src of [ex.starter, SOLUTIONS[ex.id] as string]) {
+      for (const src of [ex.starter.en, ex.starter['zh-CN'], ex.solution]) {
         const out = ts.transpileModule(src, { reportDiagnostics: true, compilerOptions: {} })
         expect(out.diagnostics, ex.id).toEqual([])
       }
     }
+  })
+})
+
+describe('content as data', () => {
+  const ROOT = new URL('../../lessons/practice/', import.meta.url)
+  const disk = (path: string): unknown => {
+    const file = new URL(path, ROOT)
+    if (!existsSync(file)) return undefined
+    const text = readFileSync(file, 'utf8')
+    return path.endsWith('.json') ? JSON.parse(text) : text
+  }
+
+  it('every file on disk passes the schema, and the bundled content is the same', () => {
+    const built = buildPracticeContent(disk)
+    expect(built.errors).toEqual([])
+    expect(CONTENT_ERRORS).toEqual([])
+    expect(built.content).toEqual(CONTENT)
+  })
+
+  it('the content folder holds data only: no TypeScript importing the app', () => {
+    const walk = (dir: URL): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(new URL(`${e.name}/`, dir)) : [e.name],
+      )
+    for (const name of walk(ROOT)) expect(name, name).toMatch(/\.(json|txt)$/)
+  })
+
+  it('reports a bad item with its file and path, and still loads the others', () => {
+    const broken = (path: string): unknown => {
+      const v = disk(path)
+      if (path !== 'questions.json') return v
+      const copy = structuredClone(v) as { questions: Record<string, unknown>[] }
+      const q = copy.questions[1] as { options: { text: Record<string, string> }[] }
+      delete (q.options[2] as { text: Record<string, string> }).text['zh-CN']
+      ;(copy.questions[3] as Record<string, unknown>).corect = 'a'
+      return copy
+    }
+    const { content, errors } = buildPracticeContent(broken)
+    expect(errors).toEqual([
+      {
+        file: 'questions.json',
+        message: 'questions[1] (q-explain-2).options[2].text.zh-CN: missing required field',
+      },
+      { file: 'questions.json', message: 'questions[3] (q-scenario-1).corect: unknown field' },
+    ])
+    expect(content.questions).toHaveLength(CONTENT.questions.length - 2)
+  })
+
+  it('refuses a predict scenario with the path inside it, and a missing starter file', () => {
+    const broken = (path: string): unknown => {
+      if (path === 'code/code-dedup.starter.zh-CN.txt') return undefined
+      const v = disk(path)
+      if (path !== 'predict.json') return v
+      const copy = structuredClone(v) as { predict: { scenario: { bindings: unknown[] } }[] }
+      ;(copy.predict[0]?.scenario.bindings[1] as Record<string, unknown>).destination_type = 'topic'
+      return copy
+    }
+    const { errors } = buildPracticeContent(broken)
+    expect(errors).toEqual([
+      {
+        file: 'predict.json',
+        message:
+          "predict[0] (predict-orders).scenario.bindings[1].destination_type: expected 'queue' or 'exchange'",
+      },
+      { file: 'code/code-dedup.starter.zh-CN.txt', message: 'missing (named by code exercise "code-dedup")' },
+    ])
   })
 })

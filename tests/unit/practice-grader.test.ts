@@ -1,12 +1,10 @@
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { CODE_EXERCISES } from '../../lessons/practice/code-exercises'
-import { SOLUTIONS } from '../../lessons/practice/code-solutions'
-import { PREDICT } from '../../lessons/practice/predict'
 import { answerOf, gradeRoute } from '../../src/practice/answer'
 import { evaluationOf, gradeBindings, matchedBindings } from '../../src/practice/binding-marks'
 import { gradeCall } from '../../src/practice/code/grade-code'
 import { gradeOutcome } from '../../src/practice/code/run-exercise'
+import { CODE_EXERCISES, PREDICT } from '../../src/practice/content/load'
 import { explainOnly } from '../../src/practice/engine-run'
 import { separatingFacts } from '../../src/practice/explain-model'
 import { runJob } from '../../src/practice/sandbox/sandbox-core'
@@ -109,10 +107,12 @@ describe('code grading (expected values from the engine)', () => {
 
   it('passes every reference solution and fails every starter', () => {
     for (const ex of CODE_EXERCISES) {
-      const good = run(ex.id, SOLUTIONS[ex.id] as string)
+      const good = run(ex.id, ex.solution)
       expect(good.kind === 'graded' && good.firstFailure, ex.id).toBe(null)
-      const starter = run(ex.id, ex.starter)
-      expect(starter.kind === 'graded' && starter.firstFailure !== null, ex.id).toBe(true)
+      for (const lang of ['en', 'zh-CN'] as const) {
+        const starter = run(ex.id, ex.starter[lang])
+        expect(starter.kind === 'graded' && starter.firstFailure !== null, ex.id).toBe(true)
+      }
     }
   })
 

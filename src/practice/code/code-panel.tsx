@@ -3,11 +3,10 @@
  * editor; "Run tests" transpiles the TypeScript and runs it in the sandbox Worker with a time limit.
  */
 import { lazy, Suspense, useMemo, useState } from 'react'
-import type { CodeExercise } from '../../../lessons/practice/code-exercises'
-import { SOLUTIONS } from '../../../lessons/practice/code-solutions'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { useTheme } from '../../store/theme'
+import type { CodeExercise } from '../content/types'
 import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
 import { DEFAULT_LIMIT_MS } from '../sandbox/sandbox-runner'
@@ -108,7 +107,7 @@ export default function CodePanel({ ex, present }: Props) {
   const lang = useLanguage((s) => s.lang)
   const theme = useTheme((s) => s.theme)
   const record = useProgress((s) => s.record)
-  const [code, setCode] = useState(ex.starter)
+  const [code, setCode] = useState(ex.starter[lang])
   const [running, setRunning] = useState(false)
   const [run, setRun] = useState<ExerciseRun | null>(null)
   const path = `inmemory://practice/${ex.id}.ts`
@@ -123,7 +122,7 @@ export default function CodePanel({ ex, present }: Props) {
       setRun(result)
       const ok = result.kind === 'graded' && !result.firstFailure
       // Running the unchanged reference solution shows it works; it does not solve the exercise.
-      const own = code.trim() !== (SOLUTIONS[ex.id] ?? '').trim()
+      const own = code.trim() !== ex.solution.trim()
       record(ex.id, {
         status: ok ? (own ? 'passed' : 'revealed') : 'failed',
         ...(result.kind === 'graded' ? { score: result.passed, maxScore: result.total } : {}),
@@ -154,7 +153,7 @@ export default function CodePanel({ ex, present }: Props) {
               type="button"
               data-testid="code-reset"
               disabled={running}
-              onClick={() => setCode(ex.starter)}
+              onClick={() => setCode(ex.starter[lang])}
             >
               {t('resetCode')}
             </button>
@@ -163,7 +162,7 @@ export default function CodePanel({ ex, present }: Props) {
               data-testid="code-solution"
               disabled={running}
               onClick={() => {
-                setCode(SOLUTIONS[ex.id] ?? ex.starter)
+                setCode(ex.solution)
                 record(ex.id, { status: 'revealed' })
               }}
             >
@@ -183,7 +182,7 @@ export default function CodePanel({ ex, present }: Props) {
           <p>
             <strong>{t('referenceSolution')}</strong>
           </p>
-          <pre>{SOLUTIONS[ex.id]}</pre>
+          <pre>{ex.solution}</pre>
         </div>
       )}
     </article>

@@ -2,7 +2,7 @@
  * Grades one code-exercise call: compares the learner's value with the engine's expectation and says
  * why it failed, in data the UI turns into text (expected vs actual, always shown for the first failure).
  */
-import type { CodeExercise } from '../../../lessons/practice/code-exercises'
+import type { CodeExercise } from '../content/types'
 import type { CallResult } from '../sandbox/protocol'
 import { type BindingInput, engineMatches, engineQueues, engineTable } from './expected'
 

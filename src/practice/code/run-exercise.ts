@@ -1,5 +1,5 @@
 /** Runs an exercise's calls in the sandbox and grades them against the engine. */
-import type { CodeExercise } from '../../../lessons/practice/code-exercises'
+import type { CodeExercise } from '../content/types'
 import type { RunOutcome } from '../sandbox/protocol'
 import { runInSandbox, type WorkerLike } from '../sandbox/sandbox-runner'
 import { allCalls, type CaseReport, gradeCall } from './grade-code'

@@ -1,10 +1,10 @@
 /** One homework task: the task in our words, what to hand in, when it is done, and its scenario link. */
 import { type MouseEvent, useEffect, useState } from 'react'
-import type { HomeworkTask } from '../../../lessons/practice/types'
 import type { Scenario } from '../../engine'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { scenarioHref } from '../../store/scenario-link'
+import type { HomeworkTask } from '../content/types'
 import { practiceMessages } from '../practice-messages'
 import { isSolved } from '../progress/progress-model'
 import { useProgress } from '../progress/progress-store'

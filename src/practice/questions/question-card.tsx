@@ -3,9 +3,9 @@
  * reasoning follow. In the instructor view the answer and reasoning wait for the reveal control.
  */
 import { useState } from 'react'
-import type { OrderQuestion, Question } from '../../../lessons/practice/types'
 import { type Lang, useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
+import type { OrderQuestion, Question } from '../content/types'
 import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
 import { correctOptions, gradeChoice, gradeOrder } from './question-grade'

@@ -1,6 +1,7 @@
 /** Grading of choice and ordering questions; a pattern question asks the engine which option is right. */
-import type { ChoiceQuestion, OrderQuestion, Question } from '../../../lessons/practice/types'
+
 import { engineMatches } from '../code/expected'
+import type { ChoiceQuestion, OrderQuestion, Question } from '../content/types'
 
 /** The right option ids of a choice question (engine-computed when it has a topic pattern). */
 export function correctOptions(q: ChoiceQuestion): string[] {

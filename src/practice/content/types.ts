@@ -1,0 +1,91 @@
+/**
+ * Shapes of the practice content once loaded and validated. The content itself is data in
+ * lessons/practice/ (JSON and plain-text code files); this folder holds its types and its schema.
+ */
+import type { Scenario } from '../../engine'
+
+export type L10n = { en: string; 'zh-CN': string }
+
+export interface ChoiceOption {
+  id: string
+  text: L10n
+}
+
+interface QuestionBase {
+  id: string
+  kind: 'explain' | 'scenario' | 'concept'
+  title: L10n
+  prompt: L10n
+  reasoning: L10n
+}
+
+export interface ChoiceQuestion extends QuestionBase {
+  type: 'choice'
+  options: ChoiceOption[]
+  /** The right option id, or — when `topicPattern` is set — computed by the engine instead. */
+  correct?: string
+  /** Options are routing keys; the right one is whichever the engine routes through this pattern. */
+  topicPattern?: string
+}
+
+export interface OrderQuestion extends QuestionBase {
+  type: 'order'
+  /** Items in the right order. */
+  items: ChoiceOption[]
+  /** The order shown before the learner rearranges (ids). */
+  start: string[]
+}
+
+export type Question = ChoiceQuestion | OrderQuestion
+
+export interface PredictExercise {
+  id: string
+  title: L10n
+  prompt: L10n
+  scenario: Scenario
+}
+
+export type HomeworkLevel = 'basic' | 'applied' | 'advanced' | 'stretch'
+
+export interface HomeworkTask {
+  id: string
+  number: number
+  kind: L10n
+  title: L10n
+  task: L10n
+  deliverable: L10n
+  doneWhen: L10n[]
+  /** True when the task can only be done against a running RabbitMQ. */
+  needsBroker: boolean
+  /** Path under public/ of a ready playground scenario, when one makes sense. */
+  scenarioFile: string | null
+  /** Id of a timeline scenario (lessons/timeline) that plays this task's sequence, when one exists. */
+  timeline?: string
+  level: HomeworkLevel
+}
+
+export type CodeKind = 'matcher' | 'cases' | 'dedup' | 'dp-table'
+export type BindingInput = { queue: string; pattern: string }
+
+export interface CodeExercise {
+  id: string
+  kind: CodeKind
+  /** The function the learner's code must declare. */
+  entry: string
+  title: L10n
+  /** Everything the tests check, stated before the learner starts. */
+  prompt: L10n
+  /** Starter code per language (comments and TODOs in that language). */
+  starter: L10n
+  /** The reference solution (TypeScript, run through the same sandbox as learners' code). */
+  solution: string
+  /** Arguments of each call (JSON). */
+  visible: unknown[][]
+  hidden: unknown[][]
+}
+
+/** A problem found in a content file: which file, and where in it. */
+export interface ContentError {
+  file: string
+  message: string
+}
