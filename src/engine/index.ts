@@ -47,11 +47,13 @@ export { topicMatch } from './topic-match'
 export { topicMatchReference } from './topic-reference'
 export { EmptyWordError, splitWords } from './topic-words'
 export {
+  type TrieRemoval,
   type TrieTrace,
   type TrieTraceNode,
   type TrieTraceOrigin,
   type TrieTraceState,
   type TrieTraceStep,
   traceTrieMatch,
+  traceTrieRemoval,
 } from './trie-trace'
 export * from './types'

@@ -141,3 +141,42 @@ function describeNodes(trie: TopicTrie, nameOf: (destId: number) => string): Tri
   }
   return out
 }
+
+/** What deleting one binding does to the trie (the topic index's own removal and pruning). */
+export interface TrieRemoval {
+  /** False when no such binding was stored (nothing changes). */
+  found: boolean
+  /** Live node count, root included, before and after. */
+  nodesBefore: number
+  nodesAfter: number
+  /** Paths of the nodes freed by pruning, deepest first (empty when other bindings still use the path). */
+  pruned: string[]
+}
+
+/**
+ * Builds the trie of `patterns`, removes the binding `removed` the way the topic index does (drop
+ * the destination at its node, then free that node and its ancestors while they hold no binding and
+ * no child) and reports which nodes went away.
+ */
+export function traceTrieRemoval(
+  patterns: { pattern: string; dest: string }[],
+  removed: { pattern: string; dest: string },
+): TrieRemoval {
+  const trie = new TopicTrie()
+  const dests = new DestTable<string>()
+  for (const { pattern, dest } of patterns) {
+    const id = dests.acquire(dest)
+    if (!trie.addData(trie.ensure(pattern), id)) dests.release(id)
+  }
+  const before = describeNodes(trie, (id) => dests.valueOf(id))
+  const nodesBefore = trie.liveNodes
+  const node = trie.find(removed.pattern)
+  const destId = dests.idOf(removed.dest)
+  const found = node >= 0 && destId >= 0 && trie.removeData(node, destId)
+  const alive = new Set(trie.liveNodeIds())
+  const pruned = before
+    .filter((n) => !alive.has(n.id))
+    .reverse()
+    .map((n) => n.pattern)
+  return { found, nodesBefore, nodesAfter: trie.liveNodes, pruned }
+}

@@ -1,12 +1,15 @@
 /** One topic binding against one routing key, word by word, with the DP table on demand. */
 import { useState } from 'react'
 import type { TopicExplanation } from '../engine'
-import { DpTable } from './dp-table'
+import { useT } from '../i18n/messages'
+import { dpMessages } from './dp/dp-messages'
+import { DpLegend, DpTable } from './dp/dp-table'
 import type { ExplainT } from './explain-messages'
 import { topicFailureText } from './explain-text'
 import { readTopic } from './topic-steps'
 
 export function TopicReason({ te, t }: { te: TopicExplanation; t: ExplainT }) {
+  const dp = useT(dpMessages)
   const [open, setOpen] = useState(false)
   const reading = readTopic(te)
   return (
@@ -28,7 +31,12 @@ export function TopicReason({ te, t }: { te: TopicExplanation; t: ExplainT }) {
       <button type="button" className="linkish" aria-expanded={open} onClick={() => setOpen(!open)}>
         {t('dpTable')}
       </button>
-      {open && <DpTable te={te} t={t} />}
+      {open && (
+        <>
+          <DpTable grid={te} caption={dp('whyCaption')} testId="why-dp-table" />
+          <DpLegend />
+        </>
+      )}
     </div>
   )
 }

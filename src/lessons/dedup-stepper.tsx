@@ -4,14 +4,14 @@
  */
 import { useMemo, useState } from 'react'
 import type { RunResult } from '../engine'
+import { PlayerControls } from '../explain/player/player-controls'
+import { StepperBody } from '../explain/player/stepper-body'
+import { usePlayer } from '../explain/player/use-player'
 import { useT } from '../i18n/messages'
 import { destinationText, reasonText, viaText } from './binding-reason'
-import { PlayerControls } from './player-controls'
 import { PublishPicker } from './publish-picker'
 import { routeMessages } from './route-messages'
 import { type DedupStep, dedupSteps, runningSet } from './route-steps'
-import { StepperBody } from './stepper-body'
-import { usePlayer } from './use-player'
 
 export function DedupStepper({ run }: { run: RunResult }) {
   const t = useT(routeMessages)

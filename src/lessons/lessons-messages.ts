@@ -59,34 +59,3 @@ export const lessonsMessages = defineMessages({
     largeText: '大字号',
   },
 })
-
-/** Controls shared by every stepper. */
-export const playerMessages = defineMessages({
-  en: {
-    controls: 'Stepper controls',
-    start: '« Start',
-    back: '◀ Back',
-    forward: 'Next ▶',
-    play: '▶ Play',
-    pause: '⏸ Pause',
-    end: 'End »',
-    speed: 'Speed',
-    position: 'Step {n} / {total}',
-    keys: 'Keys: ← back, → next, space play/pause, Home/End.',
-    reducedMotion:
-      'Reduced motion is on: nothing moves by itself; Play advances one step per tick without animation.',
-  },
-  'zh-CN': {
-    controls: '步进控制',
-    start: '« 开头',
-    back: '◀ 上一格',
-    forward: '下一格 ▶',
-    play: '▶ 播放',
-    pause: '⏸ 暂停',
-    end: '末尾 »',
-    speed: '速度',
-    position: '第 {n} / {total} 步',
-    keys: '按键：← 后退，→ 前进，空格 播放/暂停，Home/End 跳到首尾。',
-    reducedMotion: '已开启“减少动态效果”：不会自动播放；播放时每拍前进一步，不带动画。',
-  },
-})

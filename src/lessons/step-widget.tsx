@@ -1,9 +1,9 @@
 /** Picks the stepper a lesson step asks for; the steppers read the engine's traces and results. */
 import type { RunResult } from '../engine'
+import { DpStepper } from '../explain/dp/dp-stepper'
 import type { Widget } from './content-types'
 import { DedupStepper } from './dedup-stepper'
-import { DpStepper } from './dp-stepper'
-import { TrieStepper } from './trie-stepper'
+import { TrieFromRun } from './trie-from-run'
 import { UnroutableStepper } from './unroutable-stepper'
 
 export function StepWidget({ widget, run }: { widget: Widget; run: RunResult | null }) {
@@ -15,6 +15,6 @@ export function StepWidget({ widget, run }: { widget: Widget; run: RunResult | n
     case 'unroutable':
       return run ? <UnroutableStepper run={run} /> : null
     case 'trie':
-      return run ? <TrieStepper run={run} /> : null
+      return run ? <TrieFromRun run={run} /> : null
   }
 }

@@ -5,14 +5,14 @@
  */
 import { useMemo, useState } from 'react'
 import type { RunResult } from '../engine'
+import { PlayerControls } from '../explain/player/player-controls'
+import { StepperBody } from '../explain/player/stepper-body'
+import { usePlayer } from '../explain/player/use-player'
 import { useT } from '../i18n/messages'
 import { viaText } from './binding-reason'
-import { PlayerControls } from './player-controls'
 import { PublishPicker } from './publish-picker'
 import { routeMessages } from './route-messages'
 import { type UnroutableStep, unroutableSteps } from './route-steps'
-import { StepperBody } from './stepper-body'
-import { usePlayer } from './use-player'
 
 type T = ReturnType<typeof useT<keyof (typeof routeMessages)['en']>>
 

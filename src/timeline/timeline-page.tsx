@@ -4,8 +4,11 @@
  * happened in words, and where each event id went. The engine plays the script in the Worker once;
  * moving through it only changes which stored frame is shown.
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { TimelineScript } from '../engine'
+import { PlayerControls } from '../explain/player/player-controls'
+import { StepperBody } from '../explain/player/stepper-body'
+import { usePlayer, useReducedMotion } from '../explain/player/use-player'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import { setParams, useRoute } from '../store/url-route'
@@ -13,17 +16,17 @@ import { CustomScript } from './custom-script'
 import { FateTable } from './fate-table'
 import { FlowDiagram } from './flow-diagram'
 import { TIMELINE_LESSONS, type TimelineLesson } from './lesson-data'
-import { PlayerControls } from './player-controls'
 import { QueueCards } from './queue-cards'
 import { StepEvents } from './step-events'
 import { StepList } from './step-list'
 import { timelineMessages } from './timeline-messages'
-import { useReducedMotion } from './use-reduced-motion'
 import { useTimelineRun } from './use-timeline-run'
 import './timeline.css'
 
 const PLAY_MS = 1400
 const CUSTOM = 'custom'
+/** Each run the Worker returns gets a number, so playing it again starts before the first step. */
+let nextRunId = 1
 const playable = TIMELINE_LESSONS.filter((l): l is TimelineLesson => 'script' in l)
 const broken = TIMELINE_LESSONS.filter((l) => 'error' in l) as { id: string; error: string }[]
 
@@ -43,32 +46,23 @@ export default function TimelinePage() {
     [scenarioId, custom, lesson],
   )
   const result = useTimelineRun(script)
-  const [cursor, setCursor] = useState(0)
-  const [playing, setPlaying] = useState(false)
   const [reducedMotion, setReducedMotion] = useReducedMotion()
   const run = result.status === 'ready' ? result.run : null
   const total = run?.frames.length ?? 0
-
-  useEffect(() => {
-    if (!playing) return
-    if (cursor >= total) {
-      setPlaying(false)
-      return
-    }
-    const timer = setTimeout(() => setCursor((c) => c + 1), cursor === 0 ? 200 : PLAY_MS)
-    return () => clearTimeout(timer)
-  }, [playing, cursor, total])
+  // a new run (another scenario, or the same custom script played again) starts before the first step
+  const runIds = useRef(new WeakMap<object, number>())
+  if (run && !runIds.current.has(run)) runIds.current.set(run, nextRunId++)
+  const player = usePlayer(total, run ? `${scenarioId}:${runIds.current.get(run)}` : 'none', {
+    delayMs: PLAY_MS,
+    firstDelayMs: 200,
+  })
+  const cursor = player.cursor
 
   const choose = (id: string) => {
     setScenarioId(id)
-    setCursor(0)
-    setPlaying(false)
     setParams({ scenario: id })
   }
-  const move = (c: number) => {
-    setPlaying(false)
-    setCursor(Math.max(0, Math.min(total, c)))
-  }
+  const move = player.setCursor
 
   const frame = run && cursor > 0 ? (run.frames[cursor - 1] ?? null) : null
   const state = frame?.state ?? run?.initial ?? null
@@ -93,8 +87,6 @@ export default function TimelinePage() {
           <CustomScript
             onPlay={(s) => {
               setCustom(s)
-              setCursor(0)
-              setPlaying(false)
             }}
           />
         )}
@@ -112,18 +104,14 @@ export default function TimelinePage() {
       )}
       {run && state && (
         <>
-          <PlayerControls
-            cursor={cursor}
-            total={total}
-            playing={playing}
-            reducedMotion={reducedMotion}
-            onCursor={move}
-            onPlaying={(p) => {
-              if (p && cursor >= total) setCursor(0)
-              setPlaying(p)
-            }}
-            onReducedMotion={setReducedMotion}
-          />
+          <StepperBody player={player} testId="timeline-body">
+            <PlayerControls
+              player={player}
+              testId="timeline"
+              slider
+              motion={{ reduced: reducedMotion, setReduced: setReducedMotion }}
+            />
+          </StepperBody>
           <div className="tl-body">
             <aside className="panel tl-script">
               <h3>{t('steps')}</h3>

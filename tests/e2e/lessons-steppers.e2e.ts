@@ -6,8 +6,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { topicDpTrace } from '../../src/engine'
-import { PSEUDOCODE } from '../../src/lessons/dp-explain'
-import { DP_PRESETS } from '../../src/lessons/dp-presets'
+import { PSEUDOCODE } from '../../src/explain/dp/dp-explain'
+import { DP_PRESETS } from '../../src/explain/dp/dp-presets'
 import { launchBrowser, openPage, screenshot } from './support/browser'
 
 let browser: Browser
@@ -49,7 +49,7 @@ describe('DP table stepper', () => {
     // keyboard: focus the stepper, → five times
     await page.getByTestId('dp-body').focus()
     for (let n = 0; n < 5; n++) await page.keyboard.press('ArrowRight')
-    expect(await position(page, 'dp')).toMatch(/5 \/ 9/)
+    expect(await position(page, 'dp')).toMatch(/Step 5 of 9/)
     expect(await shownTable(page)).toEqual([
       ['T', 'F', 'F'],
       ['T', 'T', ''],
@@ -57,9 +57,9 @@ describe('DP table stepper', () => {
     ])
     // the fifth cell is dp[1][1]: # takes one more word, read from the left cell; pseudocode line 5 lit
     expect(await page.getByTestId('dp-explain').textContent()).toMatch(/# takes one more word \(“a”\)/)
-    expect(await page.locator('.dp-table .is-current').first().getAttribute('aria-label')).toBe('dp[1][1]')
-    expect(await page.locator('[data-testid="dp-pseudocode"] li[data-lit]').allTextContents()).toEqual([
-      PSEUDOCODE[4],
+    expect(await page.locator('.dp-table .is-current').first().getAttribute('data-cell')).toBe('dp[1][1]')
+    expect(await page.locator('[data-testid="dp-pseudocode"] li[data-lit] code').allTextContents()).toEqual([
+      PSEUDOCODE[4].code,
     ])
     // rolling view: prev is row 0 complete, cur is row 1 so far
     expect(await shownTable(page, 'dp-rolling')).toEqual([
@@ -68,7 +68,7 @@ describe('DP table stepper', () => {
     ])
     await screenshot(page, 'lessons-dp-midway')
     await page.keyboard.press('ArrowLeft')
-    expect(await position(page, 'dp')).toMatch(/4 \/ 9/)
+    expect(await position(page, 'dp')).toMatch(/Step 4 of 9/)
     await page.getByTestId('dp-end').click()
     expect(await shownTable(page)).toEqual([
       ['T', 'F', 'F'],
@@ -76,7 +76,7 @@ describe('DP table stepper', () => {
       ['F', 'F', 'T'],
     ])
     expect(await page.getByTestId('dp-result').textContent()).toMatch(/dp\[2\]\[2\] = true/)
-    expect(await page.locator('[data-testid="dp-pseudocode"] li[data-lit]').allTextContents()).toEqual([
+    expect(await page.locator('[data-testid="dp-pseudocode"] li[data-lit] code').allTextContents()).toEqual([
       'match = dp[P][K]',
     ])
     await screenshot(page, 'lessons-dp-end')
@@ -95,7 +95,7 @@ describe('DP table stepper', () => {
       await page.getByTestId('dp-end').click()
       const trace = topicDpTrace(p.pattern, p.key)
       expect(await shownTable(page), `${p.pattern} / ${p.key}`).toEqual(tf(trace.table))
-      expect(await position(page, 'dp')).toContain(`${trace.steps.length} / ${trace.steps.length}`)
+      expect(await position(page, 'dp')).toContain(`${trace.steps.length} of ${trace.steps.length}`)
       expect(await page.getByTestId('dp-result').textContent()).toContain(trace.matched ? 'true' : 'false')
     }
     // a preset button loads the note's case: order.# / order (zero words). Every position the page
@@ -112,10 +112,10 @@ describe('DP table stepper', () => {
     })
     await page.getByRole('button', { name: 'order.# / order', exact: true }).click()
     expect(await page.getByTestId('dp-key').inputValue()).toBe('order')
-    await expect.poll(() => position(page, 'dp')).toMatch(/0 \/ 6/)
+    await expect.poll(() => position(page, 'dp')).toBe('Before the first step')
     const shown = await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown)
     for (const text of shown) {
-      const [, at, of] = /(\d+) \/ (\d+)/.exec(text) ?? []
+      const [, at, of] = /(\d+) of (\d+)/.exec(text) ?? [undefined, 0, 0]
       expect(Number(at), `position shown: ${text}`).toBeLessThanOrEqual(Number(of))
     }
     await w.context.close()
@@ -130,7 +130,7 @@ describe('DP table stepper', () => {
     await page.keyboard.press(' ')
     expect(await page.getByTestId('dp-play').getAttribute('aria-pressed')).toBe('true')
     await expect
-      .poll(async () => Number((await position(page, 'dp'))?.match(/(\d+) \//)?.[1]), { timeout: 5000 })
+      .poll(async () => Number((await position(page, 'dp'))?.match(/(\d+) of/)?.[1] ?? 0), { timeout: 5000 })
       .toBeGreaterThan(2)
     await page.keyboard.press(' ')
     expect(await page.getByTestId('dp-play').getAttribute('aria-pressed')).toBe('false')
@@ -146,7 +146,7 @@ describe('DP table stepper', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.getByTestId('dp-body').waitFor({ timeout: 20_000 })
     await page.waitForTimeout(1200)
-    expect(await position(page, 'dp')).toMatch(/0 \/ 9/)
+    expect(await position(page, 'dp')).toBe('第一步之前')
     expect(await page.locator('.player-keys').textContent()).toMatch(/减少动态效果/)
     await page.getByTestId('large-text').check()
     await page.getByTestId('dp-body').focus()

@@ -18,7 +18,7 @@ const consumer = (page: Page, tag: string) =>
   page.locator(`[data-testid="consumer-card"][data-consumer="${tag}"]`)
 
 async function stepTo(page: Page, n: number): Promise<void> {
-  const restart = page.getByTestId('timeline-restart')
+  const restart = page.getByTestId('timeline-start')
   if (await restart.isEnabled()) await restart.click()
   for (let i = 0; i < n; i++) await page.getByTestId('timeline-forward').click()
 }

@@ -69,6 +69,6 @@ describe('layers', () => {
     expect(layerViolation('practice', 'lessons')).toMatch(/one layer/)
     expect(layerViolation('playground', 'store')).toBeNull()
     expect(folderOf(resolve('lessons/practice/questions.ts'))).toBeNull()
-    expect(folderOf(resolve('src/lessons/dp-table.tsx'))).toBe('lessons')
+    expect(folderOf(resolve('src/lessons/lesson-view.tsx'))).toBe('lessons')
   })
 })

@@ -1,4 +1,4 @@
-/** The focusable area of a stepper: ← → space Home End drive its player (the buttons do the same). */
+/** The focusable area of a stepper or player: ← → space Home End drive it (the buttons do the same). */
 import type { ReactNode } from 'react'
 import type { Player } from './use-player'
 

@@ -2,22 +2,25 @@
  * Names the transition the engine recorded for a DP cell: the message to show and the pseudocode
  * lines it corresponds to. Reads DpStep.rule; it never recomputes a cell.
  */
-import type { DpStep, DpTrace } from '../engine'
+import type { DpStep, DpTrace } from '../../engine'
 import type { dpMessages } from './dp-messages'
 
 type DpKey = keyof (typeof dpMessages)['en']
 
-/** The stepper's pseudocode, one entry per line (code is language-neutral; comments are not needed). */
+/**
+ * The stepper's pseudocode, one entry per line: the code is language-neutral, the comment after it
+ * (`note`, a dpMessages key) is shown in the UI language.
+ */
 export const PSEUDOCODE = [
-  'dp[0][0] = true;  dp[0][j] = false for j > 0',
-  'for i = 1 .. P:   w = pattern[i]',
-  '  for j = 0 .. K:   (left to right)',
-  '    if w == "#":   dp[i][j] = dp[i-1][j]   // zero words',
-  '                      or dp[i][j-1]       // one more word (j > 0)',
-  '    elif w == "*": dp[i][j] = dp[i-1][j-1]   (j > 0)',
-  '    else: dp[i][j] = w == key[j] and dp[i-1][j-1]   (j > 0)',
-  'match = dp[P][K]',
-] as const
+  { code: 'dp[0][0] = true;  dp[0][j > 0] = false', note: 'pcInit' },
+  { code: 'for i = 1 .. P:  w = pattern[i]', note: 'pcRows' },
+  { code: '  for j = 0 .. K:', note: 'pcCols' },
+  { code: '    if w == "#":   dp[i][j] = dp[i-1][j]', note: 'pcHashZero' },
+  { code: '                      or dp[i][j-1]', note: 'pcHashMore' },
+  { code: '    elif w == "*": dp[i][j] = dp[i-1][j-1]', note: 'pcStar' },
+  { code: '    else: dp[i][j] = (w == key[j]) and dp[i-1][j-1]', note: 'pcLiteral' },
+  { code: 'match = dp[P][K]', note: 'pcAnswer' },
+] as const satisfies readonly { code: string; note: DpKey }[]
 
 /** 0-based pseudocode lines lit for a step; `null` step = the run is finished. */
 export function pseudocodeLines(step: DpStep | null): number[] {

@@ -1,6 +1,6 @@
-import { defineMessages } from '../i18n/messages'
+import { defineMessages } from '../../i18n/messages'
 
-/** Texts of the DP table stepper: the transition that set each cell, and the pseudocode. */
+/** Texts of the one DP table, its legend and the stepper: the transition that set each cell, the pseudocode. */
 export const dpMessages = defineMessages({
   en: {
     title: 'Topic DP table stepper',
@@ -22,8 +22,19 @@ export const dpMessages = defineMessages({
     doesNotMatch: 'does not match',
     true: 'true',
     false: 'false',
-    legend:
-      'Solid frame: the cell just filled. Dashed frame: the cell(s) its value was read from. T = true, F = false, · = not yet.',
+    legendCells:
+      '✓ true: the first i pattern words fit the first j key words. ✗ false. An empty cell is not computed yet. ∅: no word yet.',
+    legendFrames: 'Solid frame: the cell just filled. Dashed frame: the cell(s) its value was read from.',
+    whyCaption: 'dp[i][j] for this binding and key; the answer is the bottom-right cell',
+    notYet: 'not computed yet',
+    pcInit: 'the empty pattern fits only the empty key',
+    pcRows: 'one row per pattern word',
+    pcCols: 'left to right: a # cell reads its left neighbour',
+    pcHashZero: '# takes zero words: the cell above',
+    pcHashMore: '# takes one more word: the cell to the left (j > 0)',
+    pcStar: '* takes exactly one word (j > 0)',
+    pcLiteral: 'a literal must equal the key word (j > 0)',
+    pcAnswer: 'the answer: the bottom-right cell',
     init: 'dp[0][0] = true: no pattern words fit no key words.',
     emptyPattern: 'dp[0][{j}] = false: an empty pattern cannot absorb {j} key word(s).',
     literalMatch:
@@ -57,7 +68,18 @@ export const dpMessages = defineMessages({
     doesNotMatch: '不匹配',
     true: '真',
     false: '假',
-    legend: '实线框：刚填好的格子。虚线框：它的值所读取的格子。T = 真，F = 假，· = 尚未计算。',
+    legendCells: '✓ 真：模式前 i 个词能对上键的前 j 个词。✗ 假。空白格：尚未计算。∅：还没有词。',
+    legendFrames: '实线框：刚填好的格子。虚线框：它的值所读取的格子。',
+    whyCaption: '这个绑定与路由键的 dp[i][j]；答案在右下角',
+    notYet: '尚未计算',
+    pcInit: '空模式只能对上空键',
+    pcRows: '每个模式词一行',
+    pcCols: '从左到右：# 格要读左边的邻格',
+    pcHashZero: '# 取零个词：看正上方',
+    pcHashMore: '# 再多取一个词：看左边（j > 0）',
+    pcStar: '* 恰好取一个词（j > 0）',
+    pcLiteral: '普通词必须与键词相同（j > 0）',
+    pcAnswer: '答案：右下角的格子',
     init: 'dp[0][0] = 真：零个模式词匹配零个键词。',
     emptyPattern: 'dp[0][{j}] = 假：空模式无法吸收 {j} 个键词。',
     literalMatch: '“{word}”与键词“{kw}”相同，所以 dp[{i}][{j}] 取左上方 dp[{pi}][{pj}] = {value}。',

@@ -1,11 +1,21 @@
 /**
- * The player of a recorded trace: a cursor over `total` steps (0 = nothing applied yet), play/pause
- * on a timer, a speed, and the keyboard map every stepper shares. Nothing starts by itself.
+ * The one player of a recorded trace, shared by the steppers, the lessons and the timeline: a cursor
+ * over `total` steps (0 = nothing applied yet), play/pause on a timer, a speed, and the keyboard map.
+ * Nothing starts by itself.
  */
 import { type KeyboardEvent, useCallback, useEffect, useState } from 'react'
 
 export const SPEEDS = [0.5, 1, 2, 4] as const
 const BASE_DELAY_MS = 900
+
+export interface PlayerOptions {
+  /** Cursor after a (re)load; default 0. */
+  initial?: number
+  /** Time per step at speed 1×; default 900 ms. */
+  delayMs?: number
+  /** Time before the first step when playing from the start (defaults to delayMs). */
+  firstDelayMs?: number
+}
 
 export interface Player {
   cursor: number
@@ -23,7 +33,8 @@ export interface Player {
 }
 
 /** `resetKey` changes when a new trace is loaded: the cursor goes back to the start. */
-export function usePlayer(total: number, resetKey: string, initial = 0): Player {
+export function usePlayer(total: number, resetKey: string, options: PlayerOptions = {}): Player {
+  const { initial = 0, delayMs = BASE_DELAY_MS, firstDelayMs } = options
   const [cursor, setCursorRaw] = useState(initial)
   const [playing, setPlaying] = useState(false)
   const [speed, setSpeed] = useState(1)
@@ -43,11 +54,18 @@ export function usePlayer(total: number, resetKey: string, initial = 0): Player 
       setPlaying(false)
       return
     }
-    const timer = setTimeout(() => setCursorRaw((c) => Math.min(total, c + 1)), BASE_DELAY_MS / speed)
+    const delay = cursor === 0 && firstDelayMs !== undefined ? firstDelayMs : delayMs / speed
+    const timer = setTimeout(() => setCursorRaw((c) => Math.min(total, c + 1)), delay)
     return () => clearTimeout(timer)
-  }, [playing, cursor, total, speed])
+  }, [playing, cursor, total, speed, delayMs, firstDelayMs])
 
-  const setCursor = useCallback((n: number) => setCursorRaw(Math.max(0, Math.min(total, n))), [total])
+  const setCursor = useCallback(
+    (n: number) => {
+      setPlaying(false)
+      setCursorRaw(Math.max(0, Math.min(total, n)))
+    },
+    [total],
+  )
   const forward = useCallback(() => setCursorRaw((c) => Math.min(total, c + 1)), [total])
   const back = useCallback(() => {
     setPlaying(false)
@@ -107,16 +125,19 @@ export function usePlayer(total: number, resetKey: string, initial = 0): Player 
   }
 }
 
-/** True when the user asked the system for reduced motion. */
-export function usePrefersReducedMotion(): boolean {
-  const query = '(prefers-reduced-motion: reduce)'
-  const [reduced, setReduced] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches)
+const REDUCED_QUERY = '(prefers-reduced-motion: reduce)'
+const systemPrefers = () => typeof matchMedia === 'function' && matchMedia(REDUCED_QUERY).matches
+
+/** Reduced motion: starts from the system's preference and follows it until the user chooses. */
+export function useReducedMotion(): [boolean, (v: boolean) => void] {
+  const [system, setSystem] = useState(systemPrefers)
+  const [chosen, setChosen] = useState<boolean | null>(null)
   useEffect(() => {
     if (typeof matchMedia !== 'function') return
-    const mq = matchMedia(query)
-    const onChange = () => setReduced(mq.matches)
-    mq.addEventListener('change', onChange)
-    return () => mq.removeEventListener('change', onChange)
+    const media = matchMedia(REDUCED_QUERY)
+    const onChange = () => setSystem(media.matches)
+    media.addEventListener('change', onChange)
+    return () => media.removeEventListener('change', onChange)
   }, [])
-  return reduced
+  return [chosen ?? system, setChosen]
 }

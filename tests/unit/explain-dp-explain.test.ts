@@ -1,9 +1,9 @@
 /** The DP stepper names each recorded transition and lights the matching pseudocode line. */
 import { describe, expect, it } from 'vitest'
 import { type DpRule, topicDpTrace } from '../../src/engine'
-import { explainStep, PSEUDOCODE, pseudocodeLines } from '../../src/lessons/dp-explain'
-import { dpMessages } from '../../src/lessons/dp-messages'
-import { DP_PRESETS } from '../../src/lessons/dp-presets'
+import { explainStep, PSEUDOCODE, pseudocodeLines } from '../../src/explain/dp/dp-explain'
+import { dpMessages } from '../../src/explain/dp/dp-messages'
+import { DP_PRESETS } from '../../src/explain/dp/dp-presets'
 
 const yesNo = (v: boolean) => (v ? 'true' : 'false')
 
@@ -63,14 +63,27 @@ describe('explainStep', () => {
 describe('pseudocodeLines', () => {
   it('lights the line that computes each rule, and the answer line at the end', () => {
     const line = (rule: DpRule) =>
-      pseudocodeLines({ i: 1, j: 1, value: true, rule, from: [] }).map((n) => PSEUDOCODE[n])
-    expect(line('hash-zero')[0]).toMatch(/zero words/)
-    expect(line('hash-more')[0]).toMatch(/one more word/)
+      pseudocodeLines({ i: 1, j: 1, value: true, rule, from: [] }).map((n) => PSEUDOCODE[n]?.code)
+    const note = (rule: DpRule) =>
+      pseudocodeLines({ i: 1, j: 1, value: true, rule, from: [] }).map(
+        (n) => dpMessages.en[PSEUDOCODE[n]?.note ?? 'pcInit'],
+      )
+    expect(line('hash-zero')[0]).toMatch(/dp\[i-1\]\[j\]/)
+    expect(note('hash-zero')[0]).toMatch(/zero words/)
+    expect(line('hash-more')[0]).toMatch(/dp\[i\]\[j-1\]/)
+    expect(note('hash-more')[0]).toMatch(/one more word/)
     expect(line('hash-zero-or-more')).toHaveLength(2)
     expect(line('star')[0]).toMatch(/elif w == "\*"/)
     expect(line('literal-match')[0]).toMatch(/w == key\[j\]/)
     expect(line('literal-mismatch')[0]).toMatch(/w == key\[j\]/)
     expect(line('init')[0]).toMatch(/dp\[0\]\[0\] = true/)
-    expect(pseudocodeLines(null).map((n) => PSEUDOCODE[n])).toEqual(['match = dp[P][K]'])
+    expect(pseudocodeLines(null).map((n) => PSEUDOCODE[n]?.code)).toEqual(['match = dp[P][K]'])
+  })
+  it('has every comment in both languages, and no Latin words in the Chinese ones', () => {
+    for (const { note } of PSEUDOCODE) {
+      expect(dpMessages.en[note]).toBeTruthy()
+      expect(dpMessages['zh-CN'][note]).toMatch(/[\u4e00-\u9fff]/)
+      expect(dpMessages['zh-CN'][note].replace(/dp\[[^\]]*\]|[ijPK]\b/g, '')).not.toMatch(/[A-Za-z]{2,}/)
+    }
   })
 })

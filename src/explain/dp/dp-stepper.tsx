@@ -1,28 +1,29 @@
 /**
  * The topic DP table stepper: any pattern and key, dp[i][j] filled one cell at a time from the
  * engine's recorded trace (topicDpTrace), with the transition of each cell, the pseudocode line and
- * the rolling two-row view beside the full table.
+ * the rolling two-row view beside the full table. Any view may embed it (the lessons, the why panel).
  */
 import { useMemo, useState } from 'react'
-import { type DpTrace, topicDpTrace } from '../engine'
-import { useT } from '../i18n/messages'
+import { type DpTrace, topicDpTrace } from '../../engine'
+import { useT } from '../../i18n/messages'
+import { PlayerControls } from '../player/player-controls'
+import { StepperBody } from '../player/stepper-body'
+import { usePlayer, useReducedMotion } from '../player/use-player'
 import { explainStep, PSEUDOCODE, pseudocodeLines } from './dp-explain'
 import { dpMessages } from './dp-messages'
 import { DP_PRESETS } from './dp-presets'
-import { Cell, type CellView, cellState, DpTable, KeyColumnHeads } from './dp-table'
-import { PlayerControls } from './player-controls'
-import { StepperBody } from './stepper-body'
-import { usePlayer } from './use-player'
+import { Cell, type CellView, cellState, DpLegend, DpTable, EMPTY_CELL, KeyColumnHeads } from './dp-table'
 
 const MAX_WORDS = 12
 
-export function DpStepper({
-  pattern: initialPattern,
-  keyText: initialKey,
-}: {
+export interface DpStepperProps {
   pattern: string
   keyText: string
-}) {
+  /** Show the note's example cases as buttons (default true). */
+  presets?: boolean
+}
+
+export function DpStepper({ pattern: initialPattern, keyText: initialKey, presets = true }: DpStepperProps) {
   const t = useT(dpMessages)
   const [pattern, setPattern] = useState(initialPattern)
   const [key, setKey] = useState(initialKey)
@@ -30,6 +31,7 @@ export function DpStepper({
   const tooLong = words(pattern) > MAX_WORDS || words(key) > MAX_WORDS
   const trace = useMemo(() => (tooLong ? null : topicDpTrace(pattern, key)), [pattern, key, tooLong])
   const player = usePlayer(trace?.steps.length ?? 0, `${pattern}\u0000${key}`)
+  const [reduced] = useReducedMotion()
 
   return (
     <section className="stepper dp-stepper" data-testid="stepper-dp" aria-label={t('title')}>
@@ -56,27 +58,29 @@ export function DpStepper({
           <small>{key === '' ? t('emptyKey') : t('words', { n: words(key) })}</small>
         </label>
       </div>
-      <fieldset className="dp-presets">
-        <legend>{t('presets')}</legend>
-        {DP_PRESETS.map((p) => (
-          <button
-            type="button"
-            key={`${p.pattern}|${p.key}`}
-            aria-pressed={p.pattern === pattern && p.key === key}
-            onClick={() => {
-              setPattern(p.pattern)
-              setKey(p.key)
-            }}
-          >
-            <code>{p.pattern}</code> / <code>{p.key === '' ? '""' : p.key}</code>
-          </button>
-        ))}
-      </fieldset>
+      {presets && (
+        <fieldset className="dp-presets">
+          <legend>{t('presets')}</legend>
+          {DP_PRESETS.map((p) => (
+            <button
+              type="button"
+              key={`${p.pattern}|${p.key}`}
+              aria-pressed={p.pattern === pattern && p.key === key}
+              onClick={() => {
+                setPattern(p.pattern)
+                setKey(p.key)
+              }}
+            >
+              <code>{p.pattern}</code> / <code>{p.key === '' ? '""' : p.key}</code>
+            </button>
+          ))}
+        </fieldset>
+      )}
       {tooLong || !trace ? (
         <p role="alert">{t('tooLong', { max: MAX_WORDS })}</p>
       ) : (
         <StepperBody player={player} testId="dp-body">
-          <PlayerControls player={player} testId="dp" />
+          <PlayerControls player={player} testId="dp" motion={{ reduced }} />
           <DpView trace={trace} cursor={player.cursor} />
         </StepperBody>
       )}
@@ -122,20 +126,21 @@ function DpView({ trace, cursor }: { trace: DpTrace; cursor: number }) {
           })}
         </p>
       )}
-      <p className="dp-legend">{t('legend')}</p>
+      <DpLegend stepping />
       <div className="dp-panels">
-        <DpTable trace={trace} cell={cell} caption={t('fullTable')} />
+        <DpTable grid={trace} cell={cell} caption={t('fullTable')} />
         <RollingView trace={trace} step={step} cell={cell} />
         <figure className="pseudocode" data-testid="dp-pseudocode">
           <figcaption>{t('pseudocode')}</figcaption>
           <ol>
             {PSEUDOCODE.map((line, n) => (
               <li
-                key={line}
+                key={line.code}
                 className={lit.includes(n) ? 'is-lit' : undefined}
                 data-lit={lit.includes(n) || undefined}
               >
-                <code>{line}</code>
+                <code>{line.code}</code>
+                <span className="pc-note">{`// ${t(line.note)}`}</span>
               </li>
             ))}
           </ol>
@@ -175,9 +180,7 @@ function RollingView({
           {Array.from({ length: cols }, (_, j) => {
             const v = roll?.prev?.[j]
             const view: CellView =
-              step && v !== undefined
-                ? { ...full(v), source: cell(i - 1, j).source }
-                : { filled: false, value: false, current: false, source: false }
+              step && v !== undefined ? { ...full(v), source: cell(i - 1, j).source } : EMPTY_CELL
             // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
             return <Cell key={j} view={view} label={`prev[${j}]`} />
           })}
@@ -185,7 +188,7 @@ function RollingView({
         <tr data-testid="dp-rolling-cur">
           <th scope="row">{step ? t('curRow', { i }) : t('noPrev')}</th>
           {Array.from({ length: cols }, (_, j) => {
-            const c = step ? cell(i, j) : { filled: false, value: false, current: false, source: false }
+            const c = step ? cell(i, j) : EMPTY_CELL
             const view = c.filled ? { ...c, value: roll?.cur[j] ?? false } : c
             // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
             return <Cell key={j} view={view} label={`cur[${j}]`} />
