@@ -176,6 +176,7 @@ export const practiceMessages = defineMessages({
     hideAnswer: 'Hide answer',
     presentKeys: 'Keys: → / Space next, ← back',
     contentErrors: 'Some practice content could not be loaded; the rest works:',
+    badQuestionId: '“{id}” is not a question id (gen-<kind>-<level>-<seed>); here is a new question instead.',
   },
   'zh-CN': {
     sections: '练习分区',
@@ -347,5 +348,6 @@ export const practiceMessages = defineMessages({
     hideAnswer: '隐藏答案',
     presentKeys: '按键：→ / 空格 下一步，← 上一步',
     contentErrors: '部分练习内容未能加载，其余内容照常可用：',
+    badQuestionId: '“{id}”不是有效的题目编号（格式为 gen-<类型>-<难度>-<种子>），已换成一道新题。',
   },
 })

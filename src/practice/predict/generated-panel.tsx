@@ -2,13 +2,15 @@
  * Generated questions: pick a difficulty (and optionally a template), get a seeded question answered
  * by the engine, ask for a new one at will. The question id encodes template, level and seed.
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useT } from '../../i18n/messages'
+import { setParams, useRoute } from '../../store/url-route'
 import {
   type GeneratedQuestion,
   generateQuestion,
   LEVELS,
   type Level,
+  parseQuestionId,
   TEMPLATE_IDS,
   type TemplateId,
 } from '../generator/generate'
@@ -34,13 +36,20 @@ export function GeneratedPrompt({ q }: { q: GeneratedQuestion }) {
   )
 }
 
-export default function GeneratedPanel({ initial }: { initial?: GeneratedQuestion }) {
+/** The question on screen is the one named by `?q=` (so a reload or a copied address keeps it). */
+export default function GeneratedPanel() {
   const t = useT(practiceMessages)
-  const [level, setLevel] = useState<Level>(initial?.level ?? 1)
+  const named = useRoute((s) => s.params.q)
+  const fromUrl = named ? parseQuestionId(named) : null
+  const [fallback] = useState(() => generateQuestion(randomSeed(), 1))
+  const q: GeneratedQuestion = fromUrl ?? fallback
   const [template, setTemplate] = useState<TemplateId | 'any'>('any')
-  const [q, setQ] = useState<GeneratedQuestion>(() => initial ?? generateQuestion(randomSeed(), 1))
+  useEffect(() => {
+    if (!named) setParams({ q: fallback.id })
+  }, [named, fallback])
   const fresh = (lv: Level, tp: TemplateId | 'any') =>
-    setQ(generateQuestion(randomSeed(), lv, tp === 'any' ? undefined : tp))
+    setParams({ q: generateQuestion(randomSeed(), lv, tp === 'any' ? undefined : tp).id })
+  const level = q.level
 
   return (
     <section className="panel generated" aria-labelledby="gen-title">
@@ -53,9 +62,7 @@ export default function GeneratedPanel({ initial }: { initial?: GeneratedQuestio
             data-testid="gen-level"
             value={level}
             onChange={(e) => {
-              const lv = Number(e.target.value) as Level
-              setLevel(lv)
-              fresh(lv, template)
+              fresh(Number(e.target.value) as Level, template)
             }}
           >
             {LEVELS.map((l) => (
@@ -92,6 +99,11 @@ export default function GeneratedPanel({ initial }: { initial?: GeneratedQuestio
         </span>
         <ShareLink exerciseId={q.id} />
       </div>
+      {named && !fromUrl && (
+        <p role="alert" data-testid="gen-bad-id">
+          {t('badQuestionId', { id: named })}
+        </p>
+      )}
       <PredictCard key={q.id} exerciseId={q.id} scenario={q.scenario} prompt={<GeneratedPrompt q={q} />} />
     </section>
   )

@@ -1,0 +1,35 @@
+/**
+ * The template registry. A template is a pure function (rng, level) → scenario with one publish "m".
+ * Its id appears in question ids, so once published a template's output for a given seed is frozen
+ * (tests/unit/practice-question-ids.test.ts holds golden questions): to change what a template
+ * builds, add a new template id. To add one: write it in its own file, add it here, add its name to
+ * the practice message catalogue (`tpl_<id>`), and optionally to LEVEL_POOL in generate.ts.
+ */
+import type { Scenario } from '../../engine'
+import type { Rng } from './rng'
+import {
+  defaultExchangeTemplate,
+  directTemplate,
+  fanoutTemplate,
+  type Level,
+  mandatoryTemplate,
+} from './templates-basic'
+import { aeTemplate, e2eTemplate, headersTemplate } from './templates-more'
+import { topicTemplate } from './templates-topic'
+
+export type { Level }
+export type Template = (rng: Rng, level: Level) => Scenario
+
+export const TEMPLATES = {
+  direct: directTemplate,
+  fanout: fanoutTemplate,
+  default: defaultExchangeTemplate,
+  mandatory: mandatoryTemplate,
+  topic: topicTemplate,
+  headers: headersTemplate,
+  e2e: e2eTemplate,
+  ae: aeTemplate,
+} as const satisfies Record<string, Template>
+
+export type TemplateId = keyof typeof TEMPLATES
+export const TEMPLATE_IDS = Object.keys(TEMPLATES) as TemplateId[]
