@@ -1,10 +1,10 @@
 /**
  * `npm run --silent route -- FILE` (FILE `-` = stdin): run a scenario through the engine and print
- * its result JSON ({queues, returns, errors}) on stdout, nothing else. A bad file: a located message
- * on stderr and exit code 2.
+ * its result JSON ({queues, returns, errors}) on stdout, nothing else. Exit codes: 0 ok, 2 usage or
+ * bad input (a located message on stderr), 1 internal error (one line, no stack); see route-text.ts.
  */
 import { readFileSync } from 'node:fs'
-import { parseScenarioText, runScenario, ScenarioFormatError } from '../src/engine'
+import { routeText } from './route-text'
 
 function main(argv: string[]): number {
   const file = argv[0]
@@ -19,17 +19,10 @@ function main(argv: string[]): number {
     process.stderr.write(`${file}: cannot read: ${e instanceof Error ? e.message : String(e)}\n`)
     return 2
   }
-  try {
-    const result = runScenario(parseScenarioText(text)).result
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
-    return 0
-  } catch (e) {
-    if (e instanceof ScenarioFormatError) {
-      process.stderr.write(`${file === '-' ? '<stdin>' : file}: ${e.message}\n`)
-      return 2
-    }
-    throw e
-  }
+  const out = routeText(text, file === '-' ? '<stdin>' : file)
+  process.stdout.write(out.stdout)
+  process.stderr.write(out.stderr)
+  return out.code
 }
 
 process.exitCode = main(process.argv.slice(2))

@@ -26,7 +26,13 @@ export interface ScriptEditorProps {
   onReady?: (api: { revealLine: (line: number, column?: number) => void; focus: () => void }) => void
 }
 
-const SPECIFIC = new Set(['unknown-statement', 'unterminated-string', 'bad-escape'])
+const SPECIFIC = new Set([
+  'unknown-statement',
+  'unterminated-string',
+  'bad-escape',
+  'too-deep',
+  'number-range',
+])
 
 export default function ScriptEditor(props: ScriptEditorProps) {
   const t = useT(editorMessages)

@@ -44,28 +44,57 @@ function floatText(n: number, mode: Mode): string {
   return Object.is(n, -0) ? '-0' : String(n)
 }
 
-/** Key of a value where its type is part of the value (inside tables/arrays, binding identity). */
-export function typedKey(v: AmqpValue, mode: Mode = 'strict'): string {
+/**
+ * Writes the key of `v` into `out`. Strings carry their length (`longstr:3:abc`), so no character
+ * needs escaping and nested values are written once, not re-escaped at every level (JSON.stringify per
+ * level doubled the backslashes each time: 24 levels took seconds and a gigabyte).
+ */
+function writeTyped(v: AmqpValue, mode: Mode, out: string[]): void {
   switch (v.type) {
     case 'table':
-      return `table:${JSON.stringify(Object.entries(v.value).map(([k, x]) => [k, typedKey(x, mode)]))}`
+      out.push('table{')
+      for (const [k, x] of Object.entries(v.value)) {
+        out.push(`${k.length}:`, k, '=')
+        writeTyped(x, mode, out)
+        out.push(';')
+      }
+      out.push('}')
+      return
     case 'array':
-      return `array:${JSON.stringify(v.value.map((x) => typedKey(x, mode)))}`
+      out.push('array[')
+      for (const x of v.value) {
+        writeTyped(x, mode, out)
+        out.push(';')
+      }
+      out.push(']')
+      return
     case 'float':
     case 'double':
-      return `${v.type}:${floatText(v.value, mode)}`
+      out.push(`${v.type}:${floatText(v.value, mode)}`)
+      return
     case 'decimal':
-      return `decimal:${v.value.places}:${v.value.digits}`
+      out.push(`decimal:${v.value.places}:${v.value.digits}`)
+      return
     case 'bool':
-      return `bool:${v.value ? 1 : 0}`
+      out.push(`bool:${v.value ? 1 : 0}`)
+      return
     case 'void':
-      return 'void'
+      out.push('void')
+      return
     case 'longstr':
     case 'bytes':
-      return `${v.type}:${v.value}`
+      out.push(`${v.type}:${v.value.length}:`, v.value)
+      return
     default:
-      return `${v.type}:${bigintText(v.value)}`
+      out.push(`${v.type}:${bigintText(v.value)}`)
   }
+}
+
+/** Key of a value where its type is part of the value (inside tables/arrays, binding identity). */
+export function typedKey(v: AmqpValue, mode: Mode = 'strict'): string {
+  const out: string[] = []
+  writeTyped(v, mode, out)
+  return out.join('')
 }
 
 /**

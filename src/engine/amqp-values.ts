@@ -2,6 +2,7 @@
  * Scenario JSON → typed AMQP field values, exactly as amqplib's codec encodes them, and the broker's
  * equality on those values (headers exchange matching, binding identity).
  */
+import { dataRecord, MAX_NESTING, setData, TOO_DEEP } from './plain-data'
 import type { AmqpTable, AmqpType, AmqpValue, JsonValue } from './types'
 
 /** A JSON value that cannot be turned into an AMQP value (amqplib would throw while encoding). */
@@ -79,7 +80,7 @@ const ALIASES: Record<string, string> = {
   float64: 'double',
 }
 
-function forced(type: string, raw: JsonValue | undefined, path: string): AmqpValue {
+function forced(type: string, raw: JsonValue | undefined, path: string, depth: number): AmqpValue {
   const t = ALIASES[type] ?? type
   const range = INT_RANGES[t]
   if (range) {
@@ -121,7 +122,7 @@ function forced(type: string, raw: JsonValue | undefined, path: string): AmqpVal
       return numberValue(raw, path)
     case 'object':
       if (raw === undefined) throw new AmqpValueError(path, "type 'object' needs a value")
-      return toAmqpValueAt(raw, path)
+      return toAmqpValueAt(raw, path, depth)
     // Extension (amqplib would need a Buffer): a byte string given as text.
     case 'bytes':
       if (typeof raw !== 'string') throw new AmqpValueError(path, "type 'bytes' needs a string")
@@ -131,7 +132,8 @@ function forced(type: string, raw: JsonValue | undefined, path: string): AmqpVal
   }
 }
 
-function toAmqpValueAt(json: JsonValue, path: string): AmqpValue {
+/** `depth`: how many tables/arrays enclose this value (the top-level table is 1). */
+function toAmqpValueAt(json: JsonValue, path: string, depth: number): AmqpValue {
   if (json === null) return { type: 'void', value: null }
   switch (typeof json) {
     case 'string':
@@ -141,14 +143,16 @@ function toAmqpValueAt(json: JsonValue, path: string): AmqpValue {
     case 'number':
       return numberValue(json, path)
     case 'object':
-      if (Array.isArray(json))
-        return { type: 'array', value: json.map((v, i) => toAmqpValueAt(v, join(path, i))) }
-      if (Object.hasOwn(json, '!')) {
+      // A typed wrapper (`{"!": "object", "value": …}`) counts as a level too: it nests in the JSON.
+      if (depth >= MAX_NESTING) throw new AmqpValueError(path, TOO_DEEP)
+      if (Object.hasOwn(json, '!') && !Array.isArray(json)) {
         const type = json['!']
         if (typeof type !== 'string') throw new AmqpValueError(path, "'!' must name a type")
-        return forced(type, json.value, path)
+        return forced(type, json.value, path, depth + 1)
       }
-      return { type: 'table', value: toAmqpTableAt(json, path) }
+      if (Array.isArray(json))
+        return { type: 'array', value: json.map((v, i) => toAmqpValueAt(v, join(path, i), depth + 1)) }
+      return { type: 'table', value: toAmqpTableAt(json, path, depth + 1) }
     default:
       throw new AmqpValueError(path, `unsupported value of type ${typeof json}`)
   }
@@ -158,26 +162,27 @@ function join(path: string, key: string | number): string {
   return path ? `${path}.${key}` : String(key)
 }
 
-function toAmqpTableAt(json: { [key: string]: JsonValue }, path: string): AmqpTable {
-  const out: AmqpTable = {}
+/** A table without a prototype, so `__proto__` and `constructor` are keys like any other. */
+function toAmqpTableAt(json: { [key: string]: JsonValue }, path: string, depth: number): AmqpTable {
+  const out: AmqpTable = dataRecord()
   for (const [k, v] of Object.entries(json)) {
     if (utf8Length(k) > 255) throw new AmqpValueError(join(path, k), 'table key longer than 255 bytes')
-    out[k] = toAmqpValueAt(v, join(path, k))
+    setData(out, k, toAmqpValueAt(v, join(path, k), depth))
   }
   return out
 }
 
 /** Convert one scenario JSON value to the AMQP value amqplib would put on the wire. Throws AmqpValueError. */
 export function toAmqpValue(json: JsonValue): AmqpValue {
-  return toAmqpValueAt(json, '')
+  return toAmqpValueAt(json, '', 0)
 }
 
 /** Convert a scenario JSON object (headers, arguments) to an AMQP field table. Throws AmqpValueError. */
 export function toAmqpTable(json: { [key: string]: JsonValue } | undefined | null): AmqpTable {
-  if (json === undefined || json === null) return {}
+  if (json === undefined || json === null) return dataRecord()
   if (typeof json !== 'object' || Array.isArray(json))
     throw new AmqpValueError('', 'a table must be a JSON object')
-  return toAmqpTableAt(json, '')
+  return toAmqpTableAt(json, '', 1)
 }
 
 /** UTF-8 byte length of a JS string (no TextEncoder: the engine has no DOM/Node lib). */

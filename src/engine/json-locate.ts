@@ -1,6 +1,6 @@
 /**
  * Finds where JSON text stops being valid, for a located error message: newer V8 versions no longer
- * put a position in JSON.parse's message. A small recursive-descent scan; only called after a failure.
+ * put a position in JSON.parse's message. A small scan with its own stack; only called after a failure.
  */
 
 /** Offset of the first character that makes `text` invalid JSON (text.length for a premature end). */
@@ -43,54 +43,53 @@ export function jsonErrorOffset(text: string): number {
     if (!m || m[0] === '' || m[0] === '-') fail()
     i += (m as RegExpExecArray)[0].length
   }
-  const value = (): void => {
+  /** `"key" :` of an object member, the opening `"` being next. */
+  const member = () => {
     ws()
-    const c = text[i]
-    if (c === '{') {
-      i++
+    if (text[i] !== '"') fail()
+    string()
+    ws()
+    if (text[i] !== ':') fail()
+    i++
+  }
+  // An explicit stack of open containers, not recursion: 10⁵ nested brackets must not overflow.
+  const value = (): void => {
+    const open: string[] = []
+    for (;;) {
       ws()
-      if (text[i] === '}') {
+      const c = text[i]
+      let scalar = true
+      if (c === '{' || c === '[') {
         i++
-        return
-      }
+        ws()
+        const close = c === '{' ? '}' : ']'
+        if (text[i] === close) i++
+        else {
+          open.push(close)
+          if (c === '{') member()
+          scalar = false
+        }
+      } else if (c === '"') string()
+      else if (c === 't') literal('true')
+      else if (c === 'f') literal('false')
+      else if (c === 'n') literal('null')
+      else number()
+      if (!scalar) continue
+      // After a complete value: close containers or move to the next element.
       for (;;) {
+        if (open.length === 0) return
         ws()
-        if (text[i] !== '"') fail()
-        string()
-        ws()
-        if (text[i] !== ':') fail()
-        i++
-        value()
-        ws()
-        if (text[i] === ',') i++
-        else if (text[i] === '}') {
+        const top = open[open.length - 1]
+        if (text[i] === ',') {
           i++
-          return
-        } else fail()
+          if (top === '}') member()
+          break
+        }
+        if (text[i] !== top) fail()
+        i++
+        open.pop()
       }
     }
-    if (c === '[') {
-      i++
-      ws()
-      if (text[i] === ']') {
-        i++
-        return
-      }
-      for (;;) {
-        value()
-        ws()
-        if (text[i] === ',') i++
-        else if (text[i] === ']') {
-          i++
-          return
-        } else fail()
-      }
-    }
-    if (c === '"') string()
-    else if (c === 't') literal('true')
-    else if (c === 'f') literal('false')
-    else if (c === 'n') literal('null')
-    else number()
   }
   try {
     value()

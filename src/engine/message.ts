@@ -5,6 +5,7 @@
  */
 import type { MessageView } from './binding-eval'
 import { erlangTypeName, errors } from './errors'
+import { dataRecord } from './plain-data'
 import type { Profile } from './profiles'
 import type { AmqpTable, AmqpValue } from './types'
 
@@ -18,8 +19,9 @@ function extraKeys(headers: AmqpTable, name: 'CC' | 'BCC'): string[] {
 /** Build the routing view; throws 406 when CC or BCC is present but not an array. */
 export function messageView(routingKey: string, headers: AmqpTable, profile: Readonly<Profile>): MessageView {
   const routingKeys = [routingKey, ...extraKeys(headers, 'CC'), ...extraKeys(headers, 'BCC')]
-  const shownHeaders: AmqpTable = {}
-  const routingHeaders: AmqpTable = {}
+  // No prototype: a header named __proto__ is a key like any other (plain {} would drop it).
+  const shownHeaders: AmqpTable = dataRecord()
+  const routingHeaders: AmqpTable = dataRecord()
   for (const [k, v] of Object.entries(headers)) {
     if (k === 'BCC') continue
     shownHeaders[k] = v

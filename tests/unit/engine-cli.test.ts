@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { routeText } from '../../scripts/route-text'
 import { parseScenarioText, ScenarioFormatError } from '../../src/engine'
 import { jsonErrorOffset } from '../../src/engine/json-locate'
 
@@ -50,6 +51,13 @@ describe('npm run route', () => {
     const shape = route(['-'], '{"publishes": [{"id": "m", "exchange": "", "routing_key": 5}]}')
     expect(shape.code).toBe(2)
     expect(shape.stderr).toMatch(/publishes\[0\]\.routing_key: expected a string/)
+    const deep = route(
+      ['-'],
+      `{"queues": [{"name": "q", "arguments": {"a": ${'['.repeat(10_000)}${']'.repeat(10_000)}}}]}`,
+    )
+    expect(deep.code).toBe(2)
+    expect(deep.stderr).toMatch(/^<stdin>: queues\[0\]\.arguments\.a(\.0)+: nested deeper than 64 levels/)
+    expect(deep.stderr).not.toMatch(/\n\s+at /)
     const missing = route(['no/such/file.json'])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/cannot read/)
@@ -95,6 +103,81 @@ describe('scenario validation', () => {
         },
       ),
       { seed: 7, numRuns: 2000 },
+    )
+  })
+})
+
+describe('route CLI exit codes for every bad input (routeText, no process)', () => {
+  const field = fc.oneof(
+    fc.string({ maxLength: 4 }),
+    fc.constantFrom(
+      '',
+      'q',
+      'x',
+      'amq.topic',
+      'queue',
+      'exchange',
+      'headers',
+      'topic',
+      'a.*',
+      '#',
+      '__proto__',
+    ),
+    fc.jsonValue({ maxDepth: 3 }),
+  )
+  const item = fc.dictionary(
+    fc.constantFrom(
+      'name',
+      'type',
+      'vhost',
+      'durable',
+      'exclusive',
+      'arguments',
+      'source',
+      'destination',
+      'destination_type',
+      'routing_key',
+      'id',
+      'exchange',
+      'headers',
+      'properties',
+      'mandatory',
+      'passive',
+      '__proto__',
+    ),
+    field,
+    { maxKeys: 8 },
+  )
+  const scenario = fc.record(
+    {
+      profile: fc.constantFrom('rabbitmq-4', 'rabbitmq-3.10', 'teaching', 'robustmq', 'nope'),
+      vhosts: fc.array(fc.oneof(fc.record({ name: fc.string({ maxLength: 3 }) }), field), { maxLength: 2 }),
+      exchanges: fc.array(item, { maxLength: 3 }),
+      queues: fc.array(item, { maxLength: 3 }),
+      bindings: fc.array(item, { maxLength: 3 }),
+      publishes: fc.oneof(fc.array(item, { maxLength: 3 }), field),
+    },
+    { requiredKeys: [] },
+  )
+  const text = fc.oneof(
+    scenario.map((s) => JSON.stringify(s)),
+    scenario.map((s) => JSON.stringify(s)).chain((j) => fc.nat(j.length).map((n) => j.slice(0, n))),
+    fc.string(),
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+  )
+
+  it('exit 0 with JSON, or exit 2 with one located line; never 1, never a stack', () => {
+    fc.assert(
+      fc.property(text, (input) => {
+        const out = routeText(input, 'f.json')
+        expect(out.code === 0 || out.code === 2, `${input}\n${out.stderr}`).toBe(true)
+        if (out.code === 0) expect(() => JSON.parse(out.stdout)).not.toThrow()
+        else {
+          expect(out.stdout).toBe('')
+          expect(out.stderr).toMatch(/^f\.json: [^\n]+\n$/)
+        }
+      }),
+      { seed: 11, numRuns: 3000 },
     )
   })
 })

@@ -2,6 +2,7 @@
  * A scenario or the engine's final topology → RabbitMQ `definitions.json`. Sections and fields kept
  * from an import are put back in their original order, so import → export loses nothing.
  */
+import { setData } from '../plain-data'
 import type { AmqpValue, JsonValue, Scenario, TopologySnapshot } from '../types'
 import { entityKey, type KeptDefinitions } from './import'
 
@@ -30,7 +31,7 @@ const tableToJson = (t: { [key: string]: AmqpValue }): Obj =>
 
 /** The sections of a scenario, in RabbitMQ's field order, with kept extras merged back. */
 export function scenarioToDefinitions(scenario: Scenario, kept?: KeptDefinitions): Obj {
-  const extra = (key: string): Obj => kept?.extras[key] ?? {}
+  const extra = (key: string): Obj => (kept && Object.hasOwn(kept.extras, key) ? kept.extras[key] : {}) as Obj
   const vhostNames = new Set<string>(scenario.vhosts?.map((v) => v.name) ?? [])
   const sections: Obj = {
     vhosts: (scenario.vhosts ?? []).map((v) => ({
@@ -75,14 +76,15 @@ export function scenarioToDefinitions(scenario: Scenario, kept?: KeptDefinitions
   // Every vhost an entity lives in must be listed, or RabbitMQ's import fails.
   const listed = new Set((sections.vhosts as Obj[]).map((v) => v.name))
   for (const name of vhostNames) if (!listed.has(name)) (sections.vhosts as Obj[]).push({ name })
+  // hasOwn and setData: a kept section named `__proto__` (or `constructor`) is data, not a prototype.
   const out: Obj = {}
   for (const key of kept?.order ?? []) {
-    if (key in sections) out[key] = sections[key] as JsonValue
-    else if (kept && key in kept.sections) out[key] = kept.sections[key] as JsonValue
+    if (Object.hasOwn(sections, key)) setData(out, key, sections[key] as JsonValue)
+    else if (kept && Object.hasOwn(kept.sections, key)) setData(out, key, kept.sections[key] as JsonValue)
     // The profile is ours, not RabbitMQ's: written back only where the imported file had it.
     else if (key === 'profile' && scenario.profile) out.profile = scenario.profile
   }
-  for (const [k, v] of Object.entries(sections)) if (!(k in out)) out[k] = v
+  for (const [k, v] of Object.entries(sections)) if (!Object.hasOwn(out, k)) out[k] = v
   return out
 }
 

@@ -4,6 +4,7 @@
  * place for, is kept in `kept` so the export can put it back unchanged. Nothing is silently dropped:
  * the sections not simulated are listed in `ignoredSections`.
  */
+import { dataRecord, MAX_NESTING, TOO_DEEP, tooDeepPath } from '../plain-data'
 import { isProfileName } from '../profiles'
 import type {
   JsonValue,
@@ -79,12 +80,14 @@ function args(e: Obj, field: string, path: string): Obj | undefined {
   const v = e[field]
   if (v === undefined) return undefined
   if (!isObj(v)) throw new DefinitionsError(`${path}.${field}`, 'must be an object')
+  const deep = tooDeepPath(v)
+  if (deep !== null) throw new DefinitionsError(`${path}.${field}.${deep}`, TOO_DEEP)
   return v
 }
 
-/** Copy the listed fields that are present; return the rest as extras. */
+/** Copy the listed fields that are present; return the rest as extras (`__proto__` included). */
 function split(e: Obj, known: readonly string[]): Obj | null {
-  const extra: Obj = {}
+  const extra: Obj = dataRecord()
   for (const [k, v] of Object.entries(e)) if (!known.includes(k)) extra[k] = v
   return Object.keys(extra).length ? extra : null
 }
@@ -98,7 +101,8 @@ function defined<T extends object>(o: T): T {
 export function importDefinitions(input: unknown): DefinitionsImport {
   if (!isObj(input)) throw new DefinitionsError('(document)', 'must be a JSON object')
   const doc = input
-  const kept: KeptDefinitions = { order: Object.keys(doc), sections: {}, extras: {} }
+  // No prototypes: a section or field named `__proto__` is kept like any other.
+  const kept: KeptDefinitions = { order: Object.keys(doc), sections: dataRecord(), extras: dataRecord() }
   const keepExtra = (key: string, extra: Obj | null) => {
     if (extra) kept.extras[key] = extra
   }
@@ -171,6 +175,10 @@ export function importDefinitions(input: unknown): DefinitionsImport {
         properties: args(m, 'properties', p),
       })
     })
+  // Kept sections are written back by JSON.stringify, which overflows on absurd depth: the document
+  // may nest MAX_NESTING levels below an entry's field (document → section → entry → field).
+  const deep = tooDeepPath(doc, MAX_NESTING + 3)
+  if (deep !== null) throw new DefinitionsError(deep, TOO_DEEP)
   const ignoredSections: string[] = []
   for (const [k, v] of Object.entries(doc)) {
     if (SIMULATED.includes(k)) continue
