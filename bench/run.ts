@@ -1,10 +1,12 @@
 /**
  * `npm run bench [-- --quick]`: topic index vs qlobber vs one DP per binding, headers index vs a
- * linear scan, all on seeded workloads, CPU time, medians. Writes bench/results-latest.json.
+ * linear scan, all on seeded workloads, CPU time, medians; then hostile inputs (big scripts, deep
+ * values, link bombs). Writes bench/results-latest.json.
  */
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { benchHeaders } from './headers-bench'
+import { benchInputs, renderInputs } from './input-bench'
 import { hasGc } from './measure'
 import { naiveMatcher } from './naive-scan'
 import { renderReport } from './report'
@@ -29,10 +31,12 @@ const topic = [1_000, 10_000, 100_000].map((n) => {
 })
 const headers = [10, 100, 1000].map((b) => benchHeaders(b, cfg.messages, cfg.rounds))
 const edge = topicEdgeCheck()
+const inputs = benchInputs()
 const seconds = (Date.now() - started) / 1000
 const cpuSeconds = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6
 
 console.log(renderReport(topic, headers, edge))
+console.log(`\n${renderInputs(inputs)}`)
 console.log(
   `\nnaive matcher: ${naiveMatcher.name}; mode: ${quick ? 'quick' : 'full'}; ${seconds.toFixed(0)} s wall, ${cpuSeconds.toFixed(0)} s CPU`,
 )
@@ -55,6 +59,7 @@ writeFileSync(
       topic,
       headers,
       edge,
+      inputs,
     },
     null,
     2,

@@ -15,13 +15,15 @@ export function printOperation(op: Operation): string {
       // The four types read as words there, even `headers` (a keyword elsewhere).
       const type = (EXCHANGE_TYPES as readonly string[]).includes(x.type) ? x.type : q(x.type)
       const parts = ['exchange declare', q(x.name)]
-      // A passive declare may have no type ("" reads back from `exchange declare NAME passive`).
-      if (!(x.passive && x.type === '')) parts.push(type)
+      // A passive declare may have no type; the parser reads `NAME passive …` as that, so `passive`
+      // then comes first (after the name, a flag would be read as the type).
+      const typeless = x.passive && x.type === ''
+      parts.push(typeless ? 'passive' : type)
       if (x.durable === false) parts.push('transient')
       if (x.auto_delete) parts.push('auto_delete')
       if (x.internal) parts.push('internal')
       if (x.arguments && Object.keys(x.arguments).length) parts.push('args', printTable(x.arguments))
-      if (x.passive) parts.push('passive')
+      if (x.passive && !typeless) parts.push('passive')
       return parts.join(' ')
     }
     case 'queue.declare': {

@@ -31,8 +31,10 @@ function options(
   const values = new Map<string, JsonValue>()
   while (!c.done()) {
     const t = c.peek()
-    const word = t?.kind === 'word' ? (FLAG_ALIASES[t.text] ?? t.text) : ''
-    if (!t || !(flags.includes(word) || word in valued)) {
+    // hasOwn, not `in` or a bare lookup: `constructor` or `toString` are words, not options.
+    const word =
+      t?.kind === 'word' ? (Object.hasOwn(FLAG_ALIASES, t.text) ? FLAG_ALIASES[t.text] : t.text) : ''
+    if (!t || word === undefined || !(flags.includes(word) || Object.hasOwn(valued, word))) {
       const expected = [...flags, ...Object.keys(valued)].join(', ')
       throw c.error(`unexpected word; expected one of: ${expected}`, 'unexpected')
     }
