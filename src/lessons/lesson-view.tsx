@@ -1,5 +1,6 @@
 /** One lesson: its intro, the current step's text, its stepper, its topology and the step navigation. */
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
+import { Presenter } from '../components/presenter/presenter'
 import type { Lang } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import type { Lesson } from './content-types'
@@ -32,8 +33,48 @@ export function LessonView({
   const stepText = text.steps[step]
   // small scenarios: the engine runs on the main thread (pure function, well under a millisecond)
   const run = useMemo(() => (data ? runStep(data) : null), [data])
+  const [presenting, setPresenting] = useState(false)
   if (!data || !stepText) return null
   const last = step === lesson.steps.length - 1
+  const body = (
+    <>
+      <h3 id="step-title" data-testid="step-title">
+        <InlineText text={stepText.title} />
+      </h3>
+      <div className="step-text" data-testid="step-text">
+        <RichText blocks={stepText.blocks} />
+      </div>
+      {data.widget && <StepWidget key={`widget:${lesson.id}/${data.id}`} widget={data.widget} run={run} />}
+      {run && <StepRun key={`run:${lesson.id}/${data.id}`} step={data} run={run} />}
+    </>
+  )
+  if (presenting)
+    return (
+      <Presenter
+        index={step}
+        total={lesson.steps.length}
+        onIndex={onStep}
+        onClose={() => setPresenting(false)}
+        heading={<InlineText text={text.title} />}
+        labels={{
+          region: t('presentRegion', { title: text.title.replace(/[`*_]/g, '') }),
+          prev: t('prevStep'),
+          next: t('nextStep'),
+          close: t('presentClose'),
+          position: `${step + 1} / ${lesson.steps.length}`,
+          keys: t('presentKeys'),
+        }}
+      >
+        <article
+          className="lesson is-presented"
+          data-testid="lesson"
+          data-lesson={lesson.id}
+          data-step={data.id}
+        >
+          {body}
+        </article>
+      </Presenter>
+    )
 
   return (
     <article className="lesson" data-testid="lesson" data-lesson={lesson.id} data-step={data.id}>
@@ -62,15 +103,13 @@ export function LessonView({
         ))}
       </nav>
       <section className="lesson-step" aria-labelledby="step-title">
-        <p className="muted">{t('stepOf', { n: step + 1, total: lesson.steps.length })}</p>
-        <h3 id="step-title" data-testid="step-title">
-          <InlineText text={stepText.title} />
-        </h3>
-        <div className="step-text" data-testid="step-text">
-          <RichText blocks={stepText.blocks} />
-        </div>
-        {data.widget && <StepWidget key={`widget:${lesson.id}/${data.id}`} widget={data.widget} run={run} />}
-        {run && <StepRun key={`run:${lesson.id}/${data.id}`} step={data} run={run} />}
+        <p className="muted">
+          {t('stepOf', { n: step + 1, total: lesson.steps.length })}{' '}
+          <button type="button" onClick={() => setPresenting(true)} data-testid="present-lesson">
+            {t('present')}
+          </button>
+        </p>
+        {body}
       </section>
       <footer className="step-nav">
         <button type="button" onClick={() => onStep(step - 1)} disabled={step === 0} data-testid="step-prev">

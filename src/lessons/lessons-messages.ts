@@ -29,6 +29,10 @@ export const lessonsMessages = defineMessages({
     headers: 'headers {headers}',
     noLessons: 'No lesson could be loaded.',
     largeText: 'Large text',
+    present: 'Present this lesson',
+    presentRegion: 'Presenting: {title}',
+    presentClose: 'Close (Esc)',
+    presentKeys: '← → or space: steps · Esc: close',
   },
   'zh-CN': {
     lessonList: '课程',
@@ -57,5 +61,9 @@ export const lessonsMessages = defineMessages({
     headers: '消息头 {headers}',
     noLessons: '没有能加载的课程。',
     largeText: '大字号',
+    present: '演示本课',
+    presentRegion: '正在演示：{title}',
+    presentClose: '关闭（Esc）',
+    presentKeys: '← → 或空格：切换步骤 · Esc：关闭',
   },
 })
