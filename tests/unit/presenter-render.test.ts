@@ -14,17 +14,14 @@ const labels = {
 }
 const render = (index: number, total = 3) =>
   renderToStaticMarkup(
-    createElement(
-      Presenter,
-      {
-        index,
-        total,
-        onIndex: () => {},
-        onClose: () => {},
-        labels: { ...labels, position: `${index + 1} / ${total}` },
-      },
-      createElement('p', null, `slide ${index}`),
-    ),
+    createElement(Presenter, {
+      index,
+      total,
+      onIndex: () => {},
+      onClose: () => {},
+      labels: { ...labels, position: `${index + 1} / ${total}` },
+      children: createElement('p', null, `slide ${index}`),
+    }),
   )
 
 describe('Presenter', () => {
