@@ -14,6 +14,9 @@ export const appMessages = defineMessages({
     dark: 'Dark',
     loading: 'Loading…',
     mainNav: 'Main sections',
+    storageFull:
+      'This browser’s storage is full: changes you make now are kept in this tab only. Download or export what you want to keep (the playground and the practice progress offer it).',
+    dismiss: 'Dismiss',
   },
   'zh-CN': {
     title: 'AMQP 路由演练场',
@@ -28,5 +31,8 @@ export const appMessages = defineMessages({
     dark: '深色',
     loading: '加载中…',
     mainNav: '主要栏目',
+    storageFull:
+      '此浏览器的存储空间已满：你现在做的修改只保留在当前标签页中。请下载或导出想保留的内容（演练场和自测进度都提供此功能）。',
+    dismiss: '关闭',
   },
 })

@@ -5,6 +5,7 @@ import { useT } from '../i18n/messages'
 import { useTheme } from '../store/theme'
 import { navigate, useRoute, VIEW_IDS } from '../store/url-route'
 import { appMessages } from './app-messages'
+import { StorageBanner } from './storage-banner'
 import { VIEWS } from './views'
 
 export default function AppShell() {
@@ -68,6 +69,7 @@ export default function AppShell() {
           </button>
         </div>
       </header>
+      <StorageBanner />
       <main className="app-main">
         <Suspense fallback={<p className="loading">{t('loading')}</p>}>
           <View />

@@ -4,10 +4,13 @@ import type { Lang } from '../i18n/language'
 import { useLanguage } from '../i18n/language'
 import { type Catalogue, translate, useT } from '../i18n/messages'
 import { usePlayground } from '../store/app-store'
+import { exportScriptFile } from './actions'
 import { formsMessages } from './forms-messages'
 import { playgroundMessages } from './playground-messages'
 import { toolbarMessages } from './toolbar-messages'
 
+/** Notices saying the work lives only in this tab: they offer it as a file. */
+const UNSAVED = new Set(['saveFailed', 'savedKeptInPlace'])
 const CATALOGUES = [playgroundMessages, toolbarMessages, formsMessages] as Catalogue<string>[]
 
 function noticeText(lang: Lang, key: string, params?: Record<string, string | number>): string {
@@ -44,6 +47,11 @@ export function Notices() {
           data-key={n.key}
         >
           <span>{noticeText(lang, n.key, n.params)}</span>
+          {UNSAVED.has(n.key) && (
+            <button type="button" data-testid="download-work" onClick={exportScriptFile}>
+              {t('downloadWork')}
+            </button>
+          )}
           <button type="button" onClick={() => dismiss(n.id)} aria-label={t('dismiss')}>
             ×
           </button>

@@ -33,7 +33,11 @@ export const playgroundMessages = defineMessages({
     savedNewer:
       'Your saved work comes from a newer version ({detail}). It was kept aside under the storage key “{key}”; you start from the example.',
     savedMigrated: 'Your saved work was upgraded from format version {from}.',
-    saveFailed: 'The browser refused to save your work (storage full or disabled). Export it to keep it.',
+    saveFailed:
+      'The browser refused to save your work (storage full or disabled). It is kept in this tab only: download it to keep it.',
+    savedKeptInPlace:
+      'Your saved work could not be opened here ({detail}). Storage is full, so it could not be copied aside: it stays untouched under the storage key “{key}”, and what you type now is kept in this tab only. Download it to keep it.',
+    downloadWork: 'Download script',
     linkDamaged: 'This share link is damaged or was edited, so it was not opened. Ask for the link again.',
     linkNewer: 'This share link was made by a newer version (v{version}) of the playground.',
     linkUnknown: 'This share link has an unknown format, so it was not opened.',
@@ -74,7 +78,10 @@ export const playgroundMessages = defineMessages({
     savedCorrupt: '无法读取你保存的内容（{detail}）。原内容已另存在存储键“{key}”下；现在从示例开始。',
     savedNewer: '你保存的内容来自更新的版本（{detail}）。原内容已另存在存储键“{key}”下；现在从示例开始。',
     savedMigrated: '你保存的内容已从格式版本 {from} 升级。',
-    saveFailed: '浏览器拒绝保存（存储已满或被禁用）。请导出文件以免丢失。',
+    saveFailed: '浏览器拒绝保存（存储已满或被禁用）。你的脚本只保留在当前标签页中：请下载以免丢失。',
+    savedKeptInPlace:
+      '无法在这里打开你保存的内容（{detail}）。存储空间已满，无法另存副本：原内容原封不动地留在存储键“{key}”下；你现在输入的脚本只保留在当前标签页中，请下载保存。',
+    downloadWork: '下载脚本',
     linkDamaged: '这个分享链接已损坏或被改动，因此没有打开。请重新索取链接。',
     linkNewer: '这个分享链接由更新版本（v{version}）的演练场生成。',
     linkUnknown: '这个分享链接格式未知，因此没有打开。',

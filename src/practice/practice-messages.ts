@@ -148,6 +148,10 @@ export const practiceMessages = defineMessages({
     progressCorrupt:
       'The stored progress could not be read ({reason}). It was kept aside under "{key}" and a fresh record started.',
     dismiss: 'Dismiss',
+    progressCorruptInPlace:
+      'The stored progress could not be read ({reason}). Storage is full, so it could not be copied aside: it stays untouched under "{key}", and new progress is kept in this tab only. Export it as a file to keep it.',
+    progressUnsaved:
+      'Your latest progress could not be saved in this browser (storage full or unavailable): it is kept in this tab only. Export it as a file to keep it.',
     progressSummary:
       '{solved} of {total} exercises solved; generated questions: {generated} right of {tried} tried.',
     exportProgress: 'Export as file',
@@ -321,6 +325,10 @@ export const practiceMessages = defineMessages({
     progressTitle: '学习进度',
     progressCorrupt: '已保存的进度无法读取（{reason}）。原数据已另存为“{key}”，并重新开始记录。',
     dismiss: '知道了',
+    progressCorruptInPlace:
+      '已保存的进度无法读取（{reason}）。存储空间已满，无法另存副本：原数据原封不动地留在“{key}”下，新的进度只保留在当前标签页中。请导出为文件以免丢失。',
+    progressUnsaved:
+      '最新的进度无法保存在此浏览器中（存储已满或不可用），只保留在当前标签页里。请导出为文件以免丢失。',
     progressSummary: '已完成 {solved} / {total} 道练习；随机题：尝试 {tried} 道，答对 {generated} 道。',
     exportProgress: '导出为文件',
     importProgress: '从文件导入',

@@ -4,6 +4,7 @@
  */
 import { useStore } from 'zustand'
 import { type Operation, type ParseResult, type ProfileName, parseScript } from '../engine'
+import { localKeys } from '../storage/key-store'
 import { engineClient } from '../worker/client'
 import { createPlaygroundStore } from './playground-store'
 import { type EngineAccess, startPipeline } from './run-pipeline'
@@ -20,14 +21,6 @@ bind notify to study.orders key "order.created"
 publish m1 to study.orders key "order.created" mandatory
 `
 
-function browserStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage
-  } catch {
-    return null
-  }
-}
-
 const workerEngine: EngineAccess = {
   parse: async (text): Promise<ParseResult> =>
     text.length > WORKER_PARSE_CHARS
@@ -37,7 +30,7 @@ const workerEngine: EngineAccess = {
     engineClient().latest('playground-run', 'runOperations', ops, profile),
 }
 
-export const playgroundStore = createPlaygroundStore({ storage: browserStorage(), defaultText: DEFAULT_TEXT })
+export const playgroundStore = createPlaygroundStore({ storage: localKeys, defaultText: DEFAULT_TEXT })
 
 let started = false
 /** Start parsing/routing (once for the page's lifetime; the playground page calls it on mount). */

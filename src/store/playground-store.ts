@@ -5,14 +5,15 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { parseScript } from '../engine'
+import type { KeyStore } from '../storage/key-store'
 import { createEditorSlice } from './editor-slice'
 import { createNoticeSlice } from './notice-slice'
 import { createRunSlice } from './run-slice'
-import { type KeyValueStorage, loadWork, saveWork } from './saved-work'
+import { loadWork, saveWork } from './saved-work'
 import type { PlaygroundState } from './types'
 
 export interface StoreOptions {
-  storage: KeyValueStorage | null
+  storage: KeyStore | null
   /** Text shown when nothing is saved. */
   defaultText: string
   saveDelayMs?: number
@@ -31,8 +32,10 @@ export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundSt
     ...createNoticeSlice((text) => parseScript(text).declared.publishes)(...a),
   }))
   const { notify } = store.getState()
+  // Not copied aside (storage full): it stays held under its key, and typing never replaces it.
+  const held = loaded.kind === 'rescued' && !!opts.storage?.isHeld(loaded.rescueKey)
   if (loaded.kind === 'rescued')
-    notify('error', loaded.reason === 'newer' ? 'savedNewer' : 'savedCorrupt', {
+    notify('error', held ? 'savedKeptInPlace' : loaded.reason === 'newer' ? 'savedNewer' : 'savedCorrupt', {
       key: loaded.rescueKey,
       detail: loaded.detail,
     })
@@ -42,12 +45,14 @@ export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundSt
   const storage = opts.storage
   if (storage) {
     let timer: ReturnType<typeof setTimeout> | null = null
-    let warned = false
+    let warned = held // savedKeptInPlace already says the work is not saved
     const flush = () => {
       timer = null
       const s = store.getState()
       if (s.mode !== 'edit') return
-      if (!saveWork(storage, { text: s.text, kept: s.kept, pristine: s.pristine }) && !warned) {
+      // Not saved (full, held, no storage): the text stays in memory and the notice offers a download.
+      if (saveWork(storage, { text: s.text, kept: s.kept, pristine: s.pristine }) === 'saved') warned = false
+      else if (!warned) {
         warned = true
         store.getState().notify('error', 'saveFailed')
       }

@@ -3,9 +3,11 @@
  * from an import, so an export stays lossless). Derived state — parsed operations, run results, the
  * diagram — is never saved. Versioned; `migrate` upgrades every older version (frozen fixtures in
  * tests/fixtures/store/). A value that is corrupt or from a newer version is copied aside under its
- * own key and reported before anything is written.
+ * own key and reported before anything is written; when it cannot be copied (storage full), its key
+ * is held so no later save overwrites it.
  */
 import type { KeptDefinitions } from '../engine'
+import type { KeyStore, WriteOutcome } from '../storage/key-store'
 
 export const WORK_KEY = 'amqp-playground:work'
 export const RESCUE_PREFIX = 'amqp-playground:work:rescued:'
@@ -39,11 +41,6 @@ export type LoadOutcome =
   | { kind: 'loaded'; work: SavedWork; migratedFrom?: number }
   | { kind: 'rescued'; reason: 'corrupt' | 'newer'; rescueKey: string; detail: string }
 
-export interface KeyValueStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-}
-
 const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -71,13 +68,8 @@ export function migrate(raw: unknown): { work: SavedWork; from: number } {
 }
 
 /** Read the saved work. Never throws and never loses what was there. */
-export function loadWork(storage: KeyValueStorage, now: () => Date = () => new Date()): LoadOutcome {
-  let raw: string | null
-  try {
-    raw = storage.getItem(WORK_KEY)
-  } catch {
-    return { kind: 'empty' }
-  }
+export function loadWork(keys: KeyStore, now: () => Date = () => new Date()): LoadOutcome {
+  const raw = keys.read(WORK_KEY)
   if (raw === null) return { kind: 'empty' }
   let reason: 'corrupt' | 'newer' = 'corrupt'
   let detail: string
@@ -96,23 +88,15 @@ export function loadWork(storage: KeyValueStorage, now: () => Date = () => new D
     detail = e instanceof Error ? e.message : String(e)
   }
   const rescueKey = RESCUE_PREFIX + now().toISOString()
-  try {
-    storage.setItem(rescueKey, raw)
-  } catch {
-    // Storage full: the original stays under WORK_KEY; saving is then refused too (see saveWork).
-    return { kind: 'rescued', reason, rescueKey: WORK_KEY, detail }
-  }
-  return { kind: 'rescued', reason, rescueKey, detail }
+  if (keys.write(rescueKey, raw) === 'saved') return { kind: 'rescued', reason, rescueKey, detail }
+  // Not copied (storage full): the original stays under WORK_KEY, held so no save replaces it.
+  keys.hold(WORK_KEY)
+  return { kind: 'rescued', reason, rescueKey: WORK_KEY, detail }
 }
 
-/** Save the work; false when storage refused (full, disabled). */
-export function saveWork(storage: KeyValueStorage, work: Omit<SavedWork, 'version'>): boolean {
-  try {
-    const saved: SavedWork = { version: CURRENT_VERSION, text: work.text, kept: work.kept }
-    if (work.pristine !== undefined) saved.pristine = work.pristine
-    storage.setItem(WORK_KEY, JSON.stringify(saved))
-    return true
-  } catch {
-    return false
-  }
+/** Save the work; anything but 'saved' means it lives only in memory now. */
+export function saveWork(keys: KeyStore, work: Omit<SavedWork, 'version'>): WriteOutcome {
+  const saved: SavedWork = { version: CURRENT_VERSION, text: work.text, kept: work.kept }
+  if (work.pristine !== undefined) saved.pristine = work.pristine
+  return keys.write(WORK_KEY, JSON.stringify(saved))
 }

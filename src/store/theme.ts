@@ -1,16 +1,13 @@
 /** Light / dark theme, remembered per browser, defaulting to the system preference. */
 import { create } from 'zustand'
+import { localKeys } from '../storage/key-store'
 
 export type Theme = 'light' | 'dark'
 const STORAGE_KEY = 'amqp-playground:theme'
 
 function initialTheme(): Theme {
-  try {
-    const saved = localStorage.getItem(STORAGE_KEY)
-    if (saved === 'light' || saved === 'dark') return saved
-  } catch {
-    // ignore unavailable storage
-  }
+  const saved = localKeys.read(STORAGE_KEY)
+  if (saved === 'light' || saved === 'dark') return saved
   return typeof matchMedia !== 'undefined' && matchMedia('(prefers-color-scheme: dark)').matches
     ? 'dark'
     : 'light'
@@ -24,11 +21,7 @@ interface ThemeState {
 export const useTheme = create<ThemeState>((set) => ({
   theme: initialTheme(),
   setTheme: (theme) => {
-    try {
-      localStorage.setItem(STORAGE_KEY, theme)
-    } catch {
-      // not persisted
-    }
+    localKeys.write(STORAGE_KEY, theme) // not persisted when refused; the shell reports a full storage
     set({ theme })
   },
 }))

@@ -1,5 +1,5 @@
 // The folders of src form layers and imports only go down (docs/architecture.md):
-//   engine ← worker, i18n, components ← store ← diagram, editor, explain ← features ← app ← main.tsx
+//   engine ← storage ← worker, i18n, components ← store ← diagram, editor, explain ← features ← app ← main.tsx
 // Folders on one layer do not import each other; features reach one another only through the
 // store (openInPlayground, url-route). Biome's noRestrictedImports gives the same message in the editor;
 // this test resolves every specifier, so it also tells src/lessons from the content folder lessons/.
@@ -11,19 +11,20 @@ import { files, specifiers } from './support/source-imports'
 const SRC = resolve('src')
 const LAYER: Record<string, number> = {
   engine: 0,
-  worker: 1,
-  i18n: 1,
-  components: 1,
-  store: 2,
-  diagram: 3,
-  editor: 3,
-  explain: 3,
-  playground: 4,
-  lessons: 4,
-  practice: 4,
-  timeline: 4,
-  app: 5,
-  '(root)': 6,
+  storage: 1,
+  worker: 2,
+  i18n: 2,
+  components: 2,
+  store: 3,
+  diagram: 4,
+  editor: 4,
+  explain: 4,
+  playground: 5,
+  lessons: 5,
+  practice: 5,
+  timeline: 5,
+  app: 6,
+  '(root)': 7,
 }
 
 /** The top-level folder of src a path (file or folder) lies in, '(root)' for src's own files, null outside. */
@@ -68,6 +69,8 @@ describe('layers', () => {
     expect(layerViolation('store', 'app')).toMatch(/upward/)
     expect(layerViolation('practice', 'lessons')).toMatch(/one layer/)
     expect(layerViolation('playground', 'store')).toBeNull()
+    expect(layerViolation('i18n', 'storage')).toBeNull()
+    expect(layerViolation('storage', 'store')).toMatch(/upward/)
     expect(folderOf(resolve('lessons/practice/questions.ts'))).toBeNull()
     expect(folderOf(resolve('src/lessons/lesson-view.tsx'))).toBe('lessons')
   })

@@ -5,18 +5,14 @@ import {
   PROGRESS_KEY,
   parseProgress,
   recordAttempt,
-  type StorageLike,
   saveProgress,
 } from '../../src/practice/progress/progress-model'
+import { createKeyStore } from '../../src/storage/key-store'
+import { quotaStorage } from './support/quota-storage'
 
-function memoryStorage(init: Record<string, string> = {}): StorageLike & { data: Map<string, string> } {
-  const data = new Map(Object.entries(init))
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  }
+function memoryStorage(init: Record<string, string> = {}) {
+  const storage = quotaStorage(init)
+  return Object.assign(createKeyStore(storage), { data: storage.data })
 }
 
 describe('practice progress', () => {

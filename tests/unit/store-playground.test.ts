@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runOperations } from '../../src/engine/run'
 import { parseScript } from '../../src/engine/script/parse'
+import { createKeyStore } from '../../src/storage/key-store'
 import { createPlaygroundStore } from '../../src/store/playground-store'
 import { debounceFor, startPipeline } from '../../src/store/run-pipeline'
 import { WORK_KEY } from '../../src/store/saved-work'
@@ -12,16 +13,13 @@ import {
   ScenarioLinkError,
   scenarioJsonToScript,
 } from '../../src/store/scenario-link'
+import { quotaStorage } from './support/quota-storage'
 
 const TOPOLOGY = 'exchange declare x topic\nqueue declare q\nbind q to x key "a.#"\npublish m1 to x key a.b\n'
 
 function memoryStorage() {
-  const data = new Map<string, string>()
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => void data.set(k, v),
-  }
+  const storage = quotaStorage()
+  return Object.assign(createKeyStore(storage), { data: storage.data })
 }
 
 const stops: (() => void)[] = []
@@ -184,7 +182,7 @@ describe('scenario links', () => {
 describe('saved work is the user’s', () => {
   it('after a reload, replacing saved work asks', async () => {
     const storage = memoryStorage()
-    storage.setItem(WORK_KEY, JSON.stringify({ version: 2, text: 'queue declare saved', kept: null }))
+    storage.write(WORK_KEY, JSON.stringify({ version: 2, text: 'queue declare saved', kept: null }))
     const store = createPlaygroundStore({ storage, defaultText: 'queue declare example' })
     expect(store.getState().hasUnsavedWork()).toBe(true)
     const answer = store.getState().replaceWork('queue declare other', { source: 'sample:x' })

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseScript } from '../../src/engine/script/parse'
+import { createKeyStore } from '../../src/storage/key-store'
 import {
   CURRENT_VERSION,
   loadWork,
@@ -10,18 +11,13 @@ import {
   saveWork,
   WORK_KEY,
 } from '../../src/store/saved-work'
+import { quotaStorage } from './support/quota-storage'
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/store/${name}`, 'utf8')
 
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial))
-  return {
-    data,
-    getItem: (k: string) => data.get(k) ?? null,
-    setItem: (k: string, v: string) => {
-      data.set(k, v)
-    },
-  }
+const memoryStorage = (initial: Record<string, string> = {}) => {
+  const storage = quotaStorage(initial)
+  return Object.assign(createKeyStore(storage), { data: storage.data })
 }
 const fixedNow = () => new Date('2026-11-29T12:00:00.000Z')
 
@@ -74,14 +70,14 @@ describe('loadWork', () => {
     saveWork(storage, { text: 'queue declare q', kept: null })
     expect(storage.data.get(`${RESCUE_PREFIX}2026-11-29T12:00:00.000Z`)).toBe(raw)
   })
-  it('when the copy cannot be written, reports the original key (untouched)', () => {
-    const storage = {
-      getItem: () => fixture('corrupt.txt'),
-      setItem: () => {
-        throw new Error('QuotaExceededError')
-      },
-    }
-    expect(loadWork(storage)).toMatchObject({ kind: 'rescued', rescueKey: WORK_KEY })
-    expect(saveWork(storage, { text: '', kept: null })).toBe(false)
+  it('when the copy cannot be written, reports the original key and holds it', () => {
+    const raw = fixture('corrupt.txt')
+    const storage = quotaStorage({ [WORK_KEY]: raw })
+    storage.fill()
+    const keys = createKeyStore(storage)
+    expect(loadWork(keys)).toMatchObject({ kind: 'rescued', rescueKey: WORK_KEY })
+    // A shorter save would fit where the original is; it is refused all the same.
+    expect(saveWork(keys, { text: '', kept: null })).toBe('held')
+    expect(storage.data.get(WORK_KEY)).toBe(raw)
   })
 })

@@ -2,6 +2,8 @@
  * Practice progress: one entry per exercise id, stored under its own versioned localStorage key.
  * Pure functions here (tested in Node with a fake storage); the React store wraps them.
  */
+import type { KeyStore, WriteOutcome } from '../../storage/key-store'
+
 export const PROGRESS_KEY = 'amqp-playground:practice-progress:v1'
 export const PROGRESS_FORMAT = 'amqp-playground-practice-progress'
 
@@ -22,12 +24,6 @@ export interface ProgressFile {
   format: typeof PROGRESS_FORMAT
   version: 1
   entries: Record<string, ProgressEntry>
-}
-
-export interface StorageLike {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
 }
 
 export function emptyProgress(): ProgressFile {
@@ -80,25 +76,31 @@ export interface LoadResult {
   corrupt: { keptAs: string; reason: string } | null
 }
 
-/** Reads the stored progress; a corrupt value is moved aside (never silently lost) and reported. */
-export function loadProgress(storage: StorageLike, now = Date.now()): LoadResult {
-  const raw = storage.getItem(PROGRESS_KEY)
+/**
+ * Reads the stored progress; a corrupt value is moved aside (never silently lost) and reported. When
+ * it cannot be moved (storage full) it stays under PROGRESS_KEY, held: new progress then lives in
+ * memory until exported.
+ */
+export function loadProgress(keys: KeyStore, now = Date.now()): LoadResult {
+  const raw = keys.read(PROGRESS_KEY)
   if (raw === null) return { progress: emptyProgress(), corrupt: null }
   try {
     return { progress: parseProgress(raw), corrupt: null }
   } catch (err) {
-    const keptAs = `${PROGRESS_KEY}:corrupt:${now}`
-    storage.setItem(keptAs, raw)
-    storage.removeItem(PROGRESS_KEY)
-    return {
-      progress: emptyProgress(),
-      corrupt: { keptAs, reason: err instanceof Error ? err.message : String(err) },
+    const reason = err instanceof Error ? err.message : String(err)
+    const aside = `${PROGRESS_KEY}:corrupt:${now}`
+    if (keys.write(aside, raw) === 'saved') {
+      keys.remove(PROGRESS_KEY)
+      return { progress: emptyProgress(), corrupt: { keptAs: aside, reason } }
     }
+    keys.hold(PROGRESS_KEY)
+    return { progress: emptyProgress(), corrupt: { keptAs: PROGRESS_KEY, reason } }
   }
 }
 
-export function saveProgress(storage: StorageLike, progress: ProgressFile): void {
-  storage.setItem(PROGRESS_KEY, JSON.stringify(progress))
+/** Anything but 'saved' means the progress lives only in this tab now. */
+export function saveProgress(keys: KeyStore, progress: ProgressFile): WriteOutcome {
+  return keys.write(PROGRESS_KEY, JSON.stringify(progress))
 }
 
 export interface Attempt {

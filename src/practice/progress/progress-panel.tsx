@@ -5,7 +5,7 @@ import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { FIXED_IDS, resolveExercise } from '../exercise-registry'
 import { practiceMessages } from '../practice-messages'
-import { isSolved } from './progress-model'
+import { isSolved, PROGRESS_KEY } from './progress-model'
 import { useProgress } from './progress-store'
 
 function titleOf(id: string, lang: 'en' | 'zh-CN'): string {
@@ -16,7 +16,7 @@ function titleOf(id: string, lang: 'en' | 'zh-CN'): string {
 export default function ProgressPanel() {
   const t = useT(practiceMessages)
   const lang = useLanguage((s) => s.lang)
-  const { progress, corrupt, reset, importText, exportText, dismissCorrupt } = useProgress()
+  const { progress, corrupt, unsaved, reset, importText, exportText, dismissCorrupt } = useProgress()
   const [message, setMessage] = useState<string | null>(null)
   const entries = progress.entries
   const generated = Object.entries(entries).filter(([id]) => id.startsWith('gen-'))
@@ -40,10 +40,18 @@ export default function ProgressPanel() {
       <h2 id="progress-title">{t('progressTitle')}</h2>
       {corrupt && (
         <p role="alert" data-testid="progress-corrupt">
-          {t('progressCorrupt', { key: corrupt.keptAs, reason: corrupt.reason })}{' '}
+          {t(corrupt.keptAs === PROGRESS_KEY ? 'progressCorruptInPlace' : 'progressCorrupt', {
+            key: corrupt.keptAs,
+            reason: corrupt.reason,
+          })}{' '}
           <button type="button" onClick={dismissCorrupt}>
             {t('dismiss')}
           </button>
+        </p>
+      )}
+      {unsaved && (
+        <p role="alert" data-testid="progress-unsaved">
+          {t('progressUnsaved')}
         </p>
       )}
       <p data-testid="progress-summary">

@@ -1,5 +1,9 @@
-/** The progress store the views read; persists every change and remembers a corrupt-value notice. */
+/**
+ * The progress store the views read; persists every change, remembers a corrupt-value notice and
+ * whether the last change could not be saved (it is then kept in memory: export keeps it).
+ */
 import { create } from 'zustand'
+import { localKeys, type WriteOutcome } from '../../storage/key-store'
 import {
   type Attempt,
   emptyProgress,
@@ -8,28 +12,14 @@ import {
   type ProgressFile,
   parseProgress,
   recordAttempt,
-  type StorageLike,
   saveProgress,
 } from './progress-model'
-
-const memory = new Map<string, string>()
-/** localStorage when usable, else an in-memory stand-in (private mode): progress then lasts one visit. */
-function storage(): StorageLike {
-  try {
-    localStorage.getItem('x')
-    return localStorage
-  } catch {
-    return {
-      getItem: (k) => memory.get(k) ?? null,
-      setItem: (k, v) => void memory.set(k, v),
-      removeItem: (k) => void memory.delete(k),
-    }
-  }
-}
 
 interface ProgressState {
   progress: ProgressFile
   corrupt: LoadResult['corrupt']
+  /** Why the last change was not saved (storage full, held, none), or null when it was. */
+  unsaved: Exclude<WriteOutcome, 'saved'> | null
   record(id: string, attempt: Attempt): void
   reset(): void
   /** Replaces progress with an exported file's content; throws a located error on bad input. */
@@ -39,14 +29,15 @@ interface ProgressState {
 }
 
 export const useProgress = create<ProgressState>((set, get) => {
-  const loaded = loadProgress(storage())
+  const loaded = loadProgress(localKeys)
   const commit = (progress: ProgressFile) => {
-    saveProgress(storage(), progress)
-    set({ progress })
+    const outcome = saveProgress(localKeys, progress)
+    set({ progress, unsaved: outcome === 'saved' ? null : outcome })
   }
   return {
     progress: loaded.progress,
     corrupt: loaded.corrupt,
+    unsaved: null,
     record: (id, attempt) => commit(recordAttempt(get().progress, id, attempt)),
     reset: () => commit(emptyProgress()),
     importText: (text) => commit(parseProgress(text)),
