@@ -2,7 +2,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { Presenter } from '../../src/components/presenter/presenter'
+import { Presenter, type PresenterProps } from '../../src/components/presenter/presenter'
 
 const labels = {
   region: 'Lesson',
@@ -14,14 +14,18 @@ const labels = {
 }
 const render = (index: number, total = 3) =>
   renderToStaticMarkup(
-    createElement(Presenter, {
-      index,
-      total,
-      onIndex: () => {},
-      onClose: () => {},
-      labels: { ...labels, position: `${index + 1} / ${total}` },
-      children: createElement('p', null, `slide ${index}`),
-    }),
+    createElement(
+      Presenter,
+      // children come as the third argument, as JSX would pass them
+      {
+        index,
+        total,
+        onIndex: () => {},
+        onClose: () => {},
+        labels: { ...labels, position: `${index + 1} / ${total}` },
+      } satisfies PresenterProps,
+      createElement('p', null, `slide ${index}`),
+    ),
   )
 
 describe('Presenter', () => {

@@ -32,7 +32,7 @@ export interface PresenterProps {
   /** Extra controls for the bar (e.g. Reveal). */
   actions?: ReactNode
   /** The current slide. */
-  children: ReactNode
+  children?: ReactNode
   testId?: string
 }
 
