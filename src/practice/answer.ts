@@ -30,23 +30,46 @@ export interface Grade {
   missing: string[]
   /** True when "nowhere" was picked with the wrong reason, or picked/not picked wrongly. */
   outcomeWrong: boolean
-  /** Points: one per candidate queue classified right, plus one for the outcome. */
+  /** Right marks minus wrong and missing ones, never below 0 (see scoreMarks). */
   score: number
+  /** The size of the right set: receiving queues, or the one "nowhere" outcome. */
   maxScore: number
 }
 
-export function gradeRoute(answer: RouteAnswer, guess: RouteGuess, candidates: readonly string[]): Grade {
-  const marked = new Set(guess.nowhere ? [] : guess.queues)
-  const right = new Set(answer.queues)
-  const extra = [...marked].filter((q) => !right.has(q)).sort()
-  const missing = [...right].filter((q) => !marked.has(q)).sort()
-  const expectedNowhere: Nowhere | null =
-    answer.outcome === 'returned' || answer.outcome === 'dropped' ? answer.outcome : null
-  const outcomeWrong = answer.outcome === 'error' ? guess.nowhere === null : guess.nowhere !== expectedNowhere
-  const all = new Set([...candidates, ...right])
-  let score = 0
-  for (const q of all) if (marked.has(q) === right.has(q)) score++
-  if (!outcomeWrong) score++
-  const correct = extra.length === 0 && missing.length === 0 && !outcomeWrong
-  return { correct, extra, missing, outcomeWrong, score, maxScore: all.size + 1 }
+/**
+ * The scoring rule stated on the card: each right mark scores 1, each wrong or missing mark costs 1,
+ * never below 0. Full marks only for the exact set, so marking nothing scores nothing.
+ */
+export function scoreMarks(right: number, wrong: number, missing: number): number {
+  return Math.max(0, right - wrong - missing)
+}
+
+export function gradeRoute(answer: RouteAnswer, guess: RouteGuess): Grade {
+  const marked = new Set(guess.queues)
+  const receiving = new Set(answer.queues)
+  const extra = [...marked].filter((q) => !receiving.has(q)).sort()
+  const missing = [...receiving].filter((q) => !marked.has(q)).sort()
+  const hits = [...marked].filter((q) => receiving.has(q)).length
+  // "Nowhere" is one more mark: right when the message reaches no queue for that reason (a channel
+  // error reaches no queue either, so either "nowhere" is right for it).
+  const expected: Nowhere | 'either' | null =
+    answer.outcome === 'returned' || answer.outcome === 'dropped'
+      ? answer.outcome
+      : answer.outcome === 'error'
+        ? 'either'
+        : null
+  const nowhereRight = guess.nowhere !== null && (expected === 'either' || guess.nowhere === expected)
+  const outcomeWrong = expected === null ? guess.nowhere !== null : !nowhereRight
+  const right = hits + (nowhereRight ? 1 : 0)
+  const wrong = extra.length + (guess.nowhere !== null && !nowhereRight ? 1 : 0)
+  const absent = missing.length + (expected !== null && !nowhereRight ? 1 : 0)
+  const correct = wrong === 0 && absent === 0
+  return {
+    correct,
+    extra,
+    missing,
+    outcomeWrong,
+    score: scoreMarks(right, wrong, absent),
+    maxScore: receiving.size + (expected === null ? 0 : 1),
+  }
 }

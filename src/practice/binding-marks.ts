@@ -4,6 +4,7 @@
  * destination, key and arguments (the engine's own ids skip bindings the broker treats as duplicates).
  */
 import type { AmqpValue, BindingEvaluation, PublishExplanation, Scenario, ScenarioBinding } from '../engine'
+import { scoreMarks } from './answer'
 
 function argsKey(args: Record<string, unknown> | undefined): string {
   return JSON.stringify(
@@ -55,10 +56,10 @@ export interface BindingGrade {
 
 export function gradeBindings(s: Scenario, p: PublishExplanation, marked: ReadonlySet<number>): BindingGrade {
   const right = matchedBindings(s, p)
-  const n = s.bindings?.length ?? 0
   const extra = [...marked].filter((i) => !right.has(i)).sort((a, b) => a - b)
   const missing = [...right].filter((i) => !marked.has(i)).sort((a, b) => a - b)
-  return { extra, missing, score: n - extra.length - missing.length, max: n }
+  const hits = [...marked].filter((i) => right.has(i)).length
+  return { extra, missing, score: scoreMarks(hits, extra.length, missing.length), max: right.size }
 }
 
 export function bindingText(b: ScenarioBinding): string {

@@ -12,7 +12,7 @@ export const practiceMessages = defineMessages({
     tab_progress: 'Progress',
     predictTitle: 'Predict the path',
     predictRules:
-      'Mark every queue that receives the message — click it in the diagram or tick it below — or choose one "nowhere" outcome. Order does not matter; each queue counts once. Then press Check.',
+      'Mark every queue that receives the message — click it in the diagram or tick it below — or choose one "nowhere" outcome. Order does not matter; each queue counts once. Then press Check. Scoring: each right mark +1, each wrong or missing mark −1, never below 0; full marks only for the exact set (the receiving queues, or the one right "nowhere"), so nothing marked scores 0. Optional binding marks are scored the same way.',
     diagramLabel: 'Topology of this exercise; click a queue to mark it',
     loadingDiagram: 'Loading the diagram…',
     markQueues: 'Queues that receive the message',
@@ -192,7 +192,7 @@ export const practiceMessages = defineMessages({
     tab_progress: '进度',
     predictTitle: '预测消息路径',
     predictRules:
-      '标出所有会收到消息的队列（在图中点击队列，或勾选下方复选框），或者选择一种“哪里都没去”的结果。顺序无关，每个队列只算一次。然后点“检查”。',
+      '标出所有会收到消息的队列（在图中点击队列，或勾选下方复选框），或者选择一种“哪里都没去”的结果。顺序无关，每个队列只算一次。然后点“检查”。计分：每个标对的 +1，每个标错或漏标的 −1，最低 0 分；只有恰好标出正确集合（收到消息的队列，或唯一正确的“哪里都没去”）才得满分，所以什么都不标就是 0 分。可选的绑定标记按同样规则计分。',
     diagramLabel: '本题的拓扑图；点击队列即可标记',
     loadingDiagram: '正在加载流程图…',
     markQueues: '收到消息的队列',

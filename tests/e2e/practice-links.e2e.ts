@@ -69,3 +69,23 @@ describe('practice: generated questions through their links', () => {
     }
   })
 })
+
+describe('practice: predict scoring', () => {
+  it('a blank answer scores 0 and the rule is stated on the card, in both languages', async () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+      const w = await openPage(browser, '?view=practice&tab=predict', { locale })
+      const { page } = w
+      await page.getByTestId('predict-check').click()
+      const result = page.getByTestId('predict-result')
+      await expect.poll(() => result.getAttribute('data-correct')).toBe('false')
+      expect(await result.textContent()).toContain(locale === 'en-US' ? 'Score 0 / 2' : '得分 0 / 2')
+      const rules = (await page.locator('.predict-card .practice-rules').textContent()) ?? ''
+      expect(rules).toContain(locale === 'en-US' ? 'nothing marked scores 0' : '什么都不标就是 0 分')
+      // the separating facts stay after a wrong answer
+      await page.getByTestId('separating-facts').waitFor()
+      await screenshot(page, `practice-predict-blank-${locale}`)
+      expect(w.pageErrors).toEqual([])
+      await w.context.close()
+    }
+  })
+})

@@ -1,6 +1,6 @@
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { answerOf, gradeRoute } from '../../src/practice/answer'
+import { answerOf, gradeRoute, scoreMarks } from '../../src/practice/answer'
 import { evaluationOf, gradeBindings, matchedBindings } from '../../src/practice/binding-marks'
 import { gradeCall } from '../../src/practice/code/grade-code'
 import { gradeOutcome } from '../../src/practice/code/run-exercise'
@@ -24,34 +24,62 @@ const predict = (id: string) => {
 
 describe('route grading', () => {
   const answer = { queues: ['audit', 'notify'], outcome: 'routed' as const }
-  const candidates = ['audit', 'notify', 'billing']
 
-  it('accepts any order and duplicates, scores per queue plus outcome', () => {
-    const g = gradeRoute(answer, { queues: ['notify', 'audit', 'audit'], nowhere: null }, candidates)
-    expect(g).toMatchObject({ correct: true, extra: [], missing: [], score: 4, maxScore: 4 })
+  it('accepts any order and duplicates; full marks are the size of the right set', () => {
+    const g = gradeRoute(answer, { queues: ['notify', 'audit', 'audit'], nowhere: null })
+    expect(g).toMatchObject({ correct: true, extra: [], missing: [], score: 2, maxScore: 2 })
   })
 
-  it('names extra and missing queues', () => {
-    const g = gradeRoute(answer, { queues: ['audit', 'billing'], nowhere: null }, candidates)
+  it('gives no credit for empty marks: a blank answer scores 0', () => {
+    expect(gradeRoute(answer, { queues: [], nowhere: null })).toMatchObject({ correct: false, score: 0 })
+    const returned = { queues: [], outcome: 'returned' as const }
+    expect(gradeRoute(returned, { queues: [], nowhere: null })).toMatchObject({
+      correct: false,
+      score: 0,
+      maxScore: 1,
+    })
+  })
+
+  it('a right mark scores, a wrong or missing one costs, never below 0', () => {
+    const g = gradeRoute(answer, { queues: ['audit', 'billing'], nowhere: null })
     expect(g).toMatchObject({
       correct: false,
       extra: ['billing'],
       missing: ['notify'],
       outcomeWrong: false,
-      score: 2,
+      score: 0,
     })
+    expect(gradeRoute(answer, { queues: ['audit', 'notify', 'billing'], nowhere: null }).score).toBe(1)
+    expect(gradeRoute(answer, { queues: ['audit'], nowhere: null }).score).toBe(0)
+    expect(gradeRoute(answer, { queues: ['x', 'y', 'z'], nowhere: null }).score).toBe(0)
+    expect(scoreMarks(3, 1, 0)).toBe(2)
+    expect(scoreMarks(0, 0, 2)).toBe(0)
   })
 
-  it('tells returned from dropped', () => {
+  it('tells returned from dropped; "nowhere" is one mark of the set', () => {
     const returned = { queues: [], outcome: 'returned' as const }
-    expect(gradeRoute(returned, { queues: [], nowhere: 'returned' }, candidates).correct).toBe(true)
-    expect(gradeRoute(returned, { queues: [], nowhere: 'dropped' }, candidates)).toMatchObject({
+    expect(gradeRoute(returned, { queues: [], nowhere: 'returned' })).toMatchObject({
+      correct: true,
+      score: 1,
+      maxScore: 1,
+    })
+    expect(gradeRoute(returned, { queues: [], nowhere: 'dropped' })).toMatchObject({
       correct: false,
       outcomeWrong: true,
+      score: 0,
     })
-    expect(gradeRoute(returned, { queues: [], nowhere: null }, candidates).outcomeWrong).toBe(true)
-    // "nowhere" wins over stray marks
-    expect(gradeRoute(returned, { queues: ['audit'], nowhere: 'returned' }, candidates).correct).toBe(true)
+    expect(gradeRoute(returned, { queues: [], nowhere: null }).outcomeWrong).toBe(true)
+    // a stray queue mark next to the right "nowhere" is a wrong mark: not the exact set
+    expect(gradeRoute(returned, { queues: ['audit'], nowhere: 'returned' })).toMatchObject({
+      correct: false,
+      score: 0,
+    })
+    // "nowhere" when the message is routed is a wrong mark too
+    expect(gradeRoute(answer, { queues: ['audit', 'notify'], nowhere: 'dropped' })).toMatchObject({
+      correct: false,
+      outcomeWrong: true,
+      score: 1,
+    })
   })
 })
 
@@ -60,11 +88,7 @@ describe('separating facts after a wrong answer', () => {
     const ex = predict('predict-orders')
     const { publish } = explainOnly(ex.scenario)
     const answer = answerOf(publish)
-    const grade = gradeRoute(answer, { queues: ['audit', 'billing'], nowhere: null }, [
-      'audit',
-      'notify',
-      'billing',
-    ])
+    const grade = gradeRoute(answer, { queues: ['audit', 'billing'], nowhere: null })
     const facts = separatingFacts(ex.scenario, publish, grade)
     const billing = facts.find((f) => f.kind === 'topic' && f.b.destination === 'billing')
     expect(billing).toMatchObject({ matched: false, patternWord: 'paid', keyWord: 'created' })
@@ -76,7 +100,7 @@ describe('separating facts after a wrong answer', () => {
   it('explain a wrong "nowhere" reason through the mandatory flag', () => {
     const ex = predict('predict-unroutable')
     const { publish } = explainOnly(ex.scenario)
-    const grade = gradeRoute(answerOf(publish), { queues: [], nowhere: 'dropped' }, ['notify', 'billing'])
+    const grade = gradeRoute(answerOf(publish), { queues: [], nowhere: 'dropped' })
     expect(separatingFacts(ex.scenario, publish, grade)).toContainEqual({
       kind: 'mandatory',
       mandatory: true,
@@ -87,7 +111,7 @@ describe('separating facts after a wrong answer', () => {
   it('explain a missed queue reached through the alternate exchange', () => {
     const ex = predict('predict-ae')
     const { publish } = explainOnly(ex.scenario)
-    const grade = gradeRoute(answerOf(publish), { queues: [], nowhere: 'returned' }, ['orders', 'lost'])
+    const grade = gradeRoute(answerOf(publish), { queues: [], nowhere: 'returned' })
     expect(grade.missing).toEqual(['lost'])
     expect(separatingFacts(ex.scenario, publish, grade)).toContainEqual({
       kind: 'alternate',
@@ -176,14 +200,16 @@ describe('binding marks', () => {
     expect(gradeBindings(orders.scenario, publish, new Set([0, 2]))).toEqual({
       extra: [2],
       missing: [1],
-      score: 1,
-      max: 3,
+      score: 0,
+      max: 2,
     })
     expect(gradeBindings(orders.scenario, publish, new Set([0, 1]))).toMatchObject({
       extra: [],
       missing: [],
-      score: 3,
+      score: 2,
     })
+    // unmarked bindings earn nothing
+    expect(gradeBindings(orders.scenario, publish, new Set())).toMatchObject({ score: 0, max: 2 })
   })
 
   it('tell headers bindings apart by their arguments', () => {

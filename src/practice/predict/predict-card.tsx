@@ -77,7 +77,7 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
   }
   const check = () => {
     if (!answer) return
-    const g = gradeRoute(answer, { queues: [...picked], nowhere }, queues)
+    const g = gradeRoute(answer, { queues: [...picked], nowhere })
     // Binding marks are optional: graded only when the learner marked at least one.
     const bg = pickedBindings.size > 0 ? gradeBindings(scenario, engine.publish, pickedBindings) : null
     const correct = g.correct && (!bg || bg.extra.length + bg.missing.length === 0)
