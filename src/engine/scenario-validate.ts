@@ -50,7 +50,7 @@ const SECTIONS: { [section: string]: { required: string[]; fields: { [name: stri
     },
   },
   bindings: {
-    required: ['source', 'destination', 'destination_type', 'routing_key'],
+    required: ['source', 'destination', 'destination_type'],
     fields: {
       source: 'string',
       destination: 'string',
@@ -61,7 +61,7 @@ const SECTIONS: { [section: string]: { required: string[]; fields: { [name: stri
     },
   },
   publishes: {
-    required: ['id', 'exchange', 'routing_key'],
+    required: ['id', 'exchange'],
     fields: {
       id: 'string',
       exchange: 'string',
@@ -116,6 +116,9 @@ export function validateScenario(json: unknown): Scenario {
         if (item[r] === undefined) throw new ScenarioFormatError(`${at}.${r}`, 'missing required field')
       for (const [field, kind] of Object.entries(spec.fields))
         if (item[field] !== undefined) checkField(`${at}.${field}`, kind, item[field])
+      // A missing routing key is AMQP's default, the empty key (bindings and publishes alike).
+      if ((section === 'bindings' || section === 'publishes') && item.routing_key === undefined)
+        item.routing_key = ''
       if (section === 'bindings' && item.destination_type !== 'queue' && item.destination_type !== 'exchange')
         throw new ScenarioFormatError(`${at}.destination_type`, "expected 'queue' or 'exchange'")
     })

@@ -64,6 +64,8 @@ export const timelineMessages = defineMessages({
     ev_acked: '{message} acked ({queue})',
     ev_requeued: '{message} requeued in {queue} at its original place',
     ev_discarded: '{message} discarded from {queue}',
+    'ev_requeue-lost':
+      '{message} could not go back: queue {queue} was deleted after it was delivered, so it is gone',
     ev_purged: '{queue} purged: {count} ready messages removed',
     'ev_queue.deleted': '{queue} deleted ({reason}); {lost} ready messages lost',
     'ev_consumer.added': '{consumer} consumes from {queue}',
@@ -137,6 +139,7 @@ export const timelineMessages = defineMessages({
     ev_acked: '{message} 已确认（{queue}）',
     ev_requeued: '{message} 重新入队到 {queue} 的原位置',
     ev_discarded: '{message} 从 {queue} 丢弃',
+    'ev_requeue-lost': '{message} 无法重新入队：投递之后队列 {queue} 已被删除，消息随之丢失',
     ev_purged: '{queue} 被清空：移除 {count} 条就绪消息',
     'ev_queue.deleted': '{queue} 被删除（{reason}）；丢失 {lost} 条就绪消息',
     'ev_consumer.added': '{consumer} 开始从 {queue} 消费',

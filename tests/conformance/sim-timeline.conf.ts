@@ -7,12 +7,13 @@ import { newTally, saveTally } from './harness/stats'
 import { compareOnBroker } from './sim/compare'
 import { randomTimeline } from './sim/generate'
 import { SEQUENCES } from './sim/sequences'
+import { REGRESSIONS } from './sim/sequences-regressions'
 
 const target = { amqpUrl: inject('rabbitAmqpUrl'), api: new MgmtApi(inject('rabbitMgmtUrl')) }
 const tally = newTally()
 
 describe('timeline simulation vs RabbitMQ (hand-written sequences)', () => {
-  for (const s of SEQUENCES) {
+  for (const s of [...SEQUENCES, ...REGRESSIONS]) {
     it(s.name, async () => {
       const c = await compareOnBroker(s.name, s.script, target)
       tally.scenarios++

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { routeText } from '../../scripts/route-text'
-import { parseScenarioText, ScenarioFormatError } from '../../src/engine'
+import { parseScenarioText, runScenario, ScenarioFormatError } from '../../src/engine'
 import { jsonErrorOffset } from '../../src/engine/json-locate'
 
 function route(args: string[], input?: string) {
@@ -42,6 +42,22 @@ describe('npm run route', () => {
       errors: [],
     })
   }, 60_000)
+
+  it('a publish or binding without routing_key uses the empty key', () => {
+    const s = parseScenarioText(
+      JSON.stringify({
+        queues: [{ name: 'q' }],
+        bindings: [{ source: 'amq.direct', destination: 'q', destination_type: 'queue' }],
+        publishes: [
+          { id: 'm1', exchange: 'amq.direct' },
+          { id: 'm2', exchange: 'amq.direct', routing_key: 'k' },
+        ],
+      }),
+    )
+    expect(s.publishes?.[0]?.routing_key).toBe('')
+    expect(s.bindings?.[0]?.routing_key).toBe('')
+    expect(runScenario(s).result.queues).toEqual({ q: ['m1'] })
+  })
 
   it('a bad file: located message on stderr, nothing on stdout, exit code 2', () => {
     const syntax = route(['-'], '{\n  "queues": [\n  }')

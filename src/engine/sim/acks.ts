@@ -61,12 +61,17 @@ export function ack(s: SimState, ch: SimChannel, picked: SimDelivery[], events: 
 }
 
 function putBack(s: SimState, d: SimDelivery, requeue: boolean, events: SimEvent[]): void {
-  const q = s.queues.find((x) => x.name === d.queue)
+  // The queue instance it came from, not one declared later under the same name (the broker's new
+  // queue is another process and never sees the old queue's deliveries).
+  const q = s.queues.find((x) => x.uid === d.queueUid)
   if (requeue && q) {
     insertBySeq(q, { ...d.message, redelivered: true })
     setCopy(s, d.message.id, d.queue, { status: 'ready', consumer: null })
     events.push({ kind: 'requeued', message: d.message.id, queue: d.queue })
-  } else if (!requeue) {
+  } else if (requeue) {
+    setCopy(s, d.message.id, d.queue, { status: 'deleted-with-queue', consumer: null })
+    events.push({ kind: 'requeue-lost', message: d.message.id, queue: d.queue })
+  } else {
     setCopy(s, d.message.id, d.queue, { status: 'discarded' })
     events.push({ kind: 'discarded', message: d.message.id, queue: d.queue })
   }

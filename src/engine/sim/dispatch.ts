@@ -30,7 +30,13 @@ export function handOver(
   const deliveries = (fateCopy?.deliveries ?? 0) + 1
   if (noAck) setCopy(s, m.id, q.name, { status: 'acked', consumer: consumer?.tag ?? null, deliveries })
   else {
-    ch.unacked.push({ tag, queue: q.name, message: { ...m }, consumer: consumer?.tag ?? null })
+    ch.unacked.push({
+      tag,
+      queue: q.name,
+      queueUid: q.uid,
+      message: { ...m },
+      consumer: consumer?.tag ?? null,
+    })
     setCopy(s, m.id, q.name, { status: 'unacked', consumer: consumer?.tag ?? null, deliveries })
   }
   consumer?.delivered.push(m.id)

@@ -46,6 +46,7 @@ export function reconcile(
     s.queues.push({
       vhost: t.vhost,
       name: t.name,
+      uid: ++s.queueUids,
       ready: [],
       active: [],
       blocked: [],

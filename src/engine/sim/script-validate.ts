@@ -45,8 +45,8 @@ const FIELDS: Record<SimOp['op'], Record<string, 'string' | 'object'>> = {
 const NESTED: Partial<Record<string, string[]>> = {
   exchange: ['name', 'type'],
   queue: ['name'],
-  binding: ['source', 'destination', 'destination_type', 'routing_key'],
-  publish: ['id', 'exchange', 'routing_key'],
+  binding: ['source', 'destination', 'destination_type'],
+  publish: ['id', 'exchange'],
 }
 
 function checkStep(step: unknown, path: string): void {
@@ -67,6 +67,13 @@ function checkStep(step: unknown, path: string): void {
     for (const sub of kind === 'object' ? (NESTED[field] ?? []) : [])
       if (typeof (v as Obj)[sub] !== 'string')
         throw new TimelineScriptError(`${path}.${field}.${sub}`, 'expected a string')
+    // No routing key is the empty key, as in the scenario format.
+    if (field === 'binding' || field === 'publish') {
+      const o = v as Obj
+      if (o.routing_key === undefined) o.routing_key = ''
+      else if (typeof o.routing_key !== 'string')
+        throw new TimelineScriptError(`${path}.${field}.routing_key`, 'expected a string')
+    }
   }
   for (const opt of ['id', 'channel'] as const)
     if (step[opt] !== undefined && typeof step[opt] !== 'string')

@@ -6,7 +6,7 @@ import type { TopologySnapshot } from '../types'
 import type { MessageFate, SimChannel, SimConsumer, SimQueue, SimState } from './sim-types'
 
 export function emptyState(topology: TopologySnapshot): SimState {
-  return { connections: [], channels: [], consumers: [], queues: [], topology, fates: [] }
+  return { connections: [], channels: [], consumers: [], queues: [], topology, fates: [], queueUids: 0 }
 }
 
 export function cloneState(s: SimState): SimState {
@@ -27,6 +27,7 @@ export function cloneState(s: SimState): SimState {
     // The topology snapshot is replaced, never edited, so frames may share it.
     topology: s.topology,
     fates: s.fates.map((f) => ({ ...f, copies: f.copies.map((c) => ({ ...c })) })),
+    queueUids: s.queueUids,
   }
 }
 

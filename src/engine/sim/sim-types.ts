@@ -62,6 +62,11 @@ export interface SimMessage {
 export interface SimQueue {
   vhost: string
   name: string
+  /**
+   * Identity of this queue instance: a queue deleted and declared again under the same name is a
+   * new queue, and a delivery taken from the old one never goes back into it.
+   */
+  uid: number
   /** Ready messages, ordered by `seq`. */
   ready: SimMessage[]
   /** Consumers that can be served, in round-robin order (head is served next). */
@@ -79,6 +84,8 @@ export interface SimQueue {
 export interface SimDelivery {
   tag: number
   queue: string
+  /** The `uid` of the queue instance the message was taken from. */
+  queueUid: number
   message: SimMessage
   /** null for basic.get. */
   consumer: string | null
@@ -131,6 +138,8 @@ export interface SimState {
   queues: SimQueue[]
   topology: TopologySnapshot
   fates: MessageFate[]
+  /** Last queue uid handed out. */
+  queueUids: number
 }
 
 export type SimEvent =
@@ -157,6 +166,8 @@ export type SimEvent =
   | { kind: 'acked'; message: string; queue: string; channel: string; tag: number }
   | { kind: 'requeued'; message: string; queue: string }
   | { kind: 'discarded'; message: string; queue: string }
+  /** A requeue (nack, reject, channel close) whose queue was deleted meanwhile: the message is gone. */
+  | { kind: 'requeue-lost'; message: string; queue: string }
   | { kind: 'purged'; queue: string; count: number }
   | { kind: 'queue.deleted'; queue: string; reason: 'delete' | 'exclusive' | 'auto-delete'; lost: number }
   | { kind: 'consumer.added'; consumer: string; queue: string }

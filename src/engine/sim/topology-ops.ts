@@ -4,7 +4,10 @@
  * are owned by the declaring connection and locked (405) for every other one, and a queue delete
  * takes its messages and consumers with it.
  */
-import type { Operation, ScenarioBinding, ScenarioQueue } from '../types'
+import { tableIdentityKey } from '../amqp-equality'
+import { toAmqpTable } from '../amqp-values'
+import { stripCrLf } from '../names'
+import type { Operation, ScenarioBinding, ScenarioQueue, TopologySnapshot } from '../types'
 import { usableQueue } from './consumers'
 import { deleteQueueNow, reconcile } from './lifecycle'
 import type { RoutingPort } from './routing-port'
@@ -34,6 +37,31 @@ export function declareQueue(
   if (spec.exclusive) for (const q of s.queues) if (!before.has(q)) q.owner = ch.connection
 }
 
+/** Whether the topology holds exactly this binding (source, destination, key and arguments). */
+function bindingExists(t: TopologySnapshot, b: ScenarioBinding): boolean {
+  let args: string
+  try {
+    args = tableIdentityKey(toAmqpTable(b.arguments ?? {}))
+  } catch {
+    return true // arguments the engine will refuse: keep the exclusivity check first
+  }
+  const vhost = b.vhost ?? '/'
+  return t.bindings.some(
+    (x) =>
+      x.vhost === vhost &&
+      x.source === stripCrLf(b.source) &&
+      x.destination === stripCrLf(b.destination) &&
+      x.destination_type === b.destination_type &&
+      x.routing_key === b.routing_key &&
+      tableIdentityKey(x.arguments) === args,
+  )
+}
+
+/**
+ * queue.bind always checks that the queue is not another connection's exclusive queue (405), but
+ * queue.unbind checks it only when the binding exists: unbinding nothing is unbind-ok for anyone
+ * (rabbit_binding:remove looks the binding up before it runs the exclusivity check).
+ */
 export function bindOrUnbind(
   s: SimState,
   port: RoutingPort,
@@ -44,7 +72,8 @@ export function bindOrUnbind(
 ): void {
   const q =
     binding.destination_type === 'queue' ? findQueue(s, binding.destination, binding.vhost ?? '/') : undefined
-  if (q?.owner != null && q.owner !== ch.connection) throw refuse.locked(q.name, q.vhost)
+  const locked = q?.owner != null && q.owner !== ch.connection
+  if (locked && (op === 'bind' || bindingExists(s.topology, binding))) throw refuse.locked(q.name, q.vhost)
   viaEngine(s, port, { op, binding }, events)
 }
 
