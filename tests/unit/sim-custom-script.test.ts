@@ -8,7 +8,9 @@ describe('custom timeline script input', () => {
   })
 
   it('names the path of a malformed step', () => {
-    const r = readScript('{"steps": [{"op": "publish", "publish": {"id": "m1", "exchange": "", "routing_key": 7}}]}')
+    const r = readScript(
+      '{"steps": [{"op": "publish", "publish": {"id": "m1", "exchange": "", "routing_key": 7}}]}',
+    )
     expect('error' in r && r.error).toBe('script.steps[0].publish.routing_key: expected a string')
   })
 
