@@ -4,6 +4,8 @@
  * instead: tests/unit/engine-linear.test.ts, tests/unit/store-share-link.test.ts).
  */
 import { parseScript, runOperations } from '../src/engine'
+import { decodeShareLink, encodeShareLink } from '../src/store/share-link'
+import { bombPayload } from '../tests/fixtures/link-bomb'
 import { cpuMs } from './measure'
 
 export interface InputRow {
@@ -50,6 +52,24 @@ export function benchInputs(): InputRow[] {
     timed('parse + route args nested 24 deep', `${nested.length} B`, () => {
       const r = runOperations(parseScript(nested).ops)
       return JSON.stringify(r.result.queues)
+    }),
+  )
+  const bomb = bombPayload(32_000)
+  rows.push(
+    timed(
+      'open a share link that inflates to 512 M chars',
+      `${(bomb.payload.length / 1024).toFixed(1)} KB`,
+      () => {
+        const r = decodeShareLink(`#v1/edit/${bomb.payload}`)
+        return r.ok ? 'opened?!' : r.error.kind
+      },
+    ),
+  )
+  const tenMb = 'queue declare q\n'.repeat(625_000)
+  rows.push(
+    timed('make a link to edit a 10 MB script', `${(tenMb.length / 1e6).toFixed(0)} MB`, () => {
+      const r = encodeShareLink(tenMb, 'edit')
+      return r.ok ? 'made?!' : r.reason
     }),
   )
   return rows

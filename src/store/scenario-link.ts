@@ -32,6 +32,9 @@ export function scenarioHref(scenarioJson: string): string {
 }
 
 export function base64UrlDecode(data: string): string {
+  // Size first: 4 characters carry 3 bytes, so a longer payload cannot be a scenario we would open.
+  if (data.length > Math.ceil(MAX_SCENARIO_BYTES / 3) * 4 + 2)
+    throw new ScenarioLinkError('too-large', `${data.length} characters of base64url`)
   if (!/^[A-Za-z0-9_-]*={0,2}$/.test(data)) throw new ScenarioLinkError('bad-base64', 'not base64url')
   const b64 = data.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '')
   let bin: string
@@ -48,7 +51,10 @@ export function base64UrlDecode(data: string): string {
   }
 }
 
-/** Scenario JSON text → script text. Throws ScenarioLinkError with the offending path. */
+/**
+ * Scenario JSON text → script text. Throws ScenarioLinkError with the offending path; the size is
+ * checked before parsing and importDefinitions refuses values nested deeper than the engine's limit.
+ */
 export function scenarioJsonToScript(json: string): string {
   if (json.length > MAX_SCENARIO_BYTES) throw new ScenarioLinkError('too-large', `${json.length} characters`)
   let data: unknown

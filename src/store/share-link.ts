@@ -6,14 +6,18 @@
  *
  * payload = lz-string `compressToEncodedURIComponent` of JSON `{"t": text, "c": checksum}`, where
  * checksum is FNV-1a (32-bit, hex) of the text, so a damaged or edited link is refused with a clear
- * error instead of opening something else. Size guard: links over MAX_LINK_CHARS are not created, and
- * a payload that would decompress past MAX_TEXT_CHARS is refused.
+ * error instead of opening something else. Size guards, both before the expensive step: a text whose
+ * JSON is over MAX_JSON_CHARS is not compressed at all (and links over MAX_LINK_CHARS are not made);
+ * decoding inflates with a cap and stops at MAX_JSON_CHARS (a 75 KB link can expand to 512 M chars).
  */
 import LZString from 'lz-string'
+import { inflateLinkPayload } from './lz-inflate'
 
 export const SHARE_VERSION = 1
 export const MAX_LINK_CHARS = 30_000
 export const MAX_TEXT_CHARS = 1_000_000
+/** The decoded JSON `{"t": …, "c": …}` may be this long (escapes can make it longer than the text). */
+export const MAX_JSON_CHARS = MAX_TEXT_CHARS * 2
 
 export type ShareMode = 'edit' | 'view'
 
@@ -38,9 +42,15 @@ export function checksum(text: string): string {
 
 export type ShareEncode = { ok: true; hash: string } | { ok: false; reason: 'too-large'; length: number }
 
-/** The hash (with its leading `#`) for `text`. */
+/**
+ * The hash (with its leading `#`) for `text`. Sizes are checked before compressing (a 10 MB script
+ * took 31 s to compress only to be refused); `length` is then the text's length, not the link's.
+ */
 export function encodeShareLink(text: string, mode: ShareMode): ShareEncode {
-  const payload = LZString.compressToEncodedURIComponent(JSON.stringify({ t: text, c: checksum(text) }))
+  if (text.length > MAX_TEXT_CHARS) return { ok: false, reason: 'too-large', length: text.length }
+  const json = JSON.stringify({ t: text, c: checksum(text) })
+  if (json.length > MAX_JSON_CHARS) return { ok: false, reason: 'too-large', length: text.length }
+  const payload = LZString.compressToEncodedURIComponent(json)
   const hash = `#v${SHARE_VERSION}/${mode}/${payload}`
   return hash.length > MAX_LINK_CHARS
     ? { ok: false, reason: 'too-large', length: hash.length }
@@ -65,16 +75,12 @@ export function decodeShareLink(hash: string): ShareDecode {
   if (version !== SHARE_VERSION)
     return { ok: false, error: { kind: 'unknown-version', version: versionText } }
   if (mode !== 'edit' && mode !== 'view') return { ok: false, error: { kind: 'bad-mode', mode } }
-  // Even highly repetitive text compresses by well under 1:100 with LZ, so this bounds the output.
   if (payload.length > MAX_LINK_CHARS * 4) return { ok: false, error: { kind: 'too-large' } }
-  let json: string | null
-  try {
-    json = LZString.decompressFromEncodedURIComponent(payload)
-  } catch {
-    json = null
-  }
-  if (!json) return { ok: false, error: { kind: 'damaged' } }
-  if (json.length > MAX_TEXT_CHARS * 2) return { ok: false, error: { kind: 'too-large' } }
+  // LZ output grows quadratically with the input at worst: inflate with a cap, never in full.
+  const inflated = inflateLinkPayload(payload, MAX_JSON_CHARS)
+  if (!inflated.ok)
+    return { ok: false, error: { kind: inflated.reason === 'too-large' ? 'too-large' : 'damaged' } }
+  const json = inflated.text
   try {
     const data: unknown = JSON.parse(json)
     if (typeof data !== 'object' || data === null) return { ok: false, error: { kind: 'damaged' } }

@@ -1,8 +1,17 @@
 /** Share-link codec: round trip, tampering, size guard, versions. The grammar is pinned here. */
 import fc from 'fast-check'
 import LZString from 'lz-string'
-import { describe, expect, it } from 'vitest'
-import { checksum, decodeShareLink, encodeShareLink, MAX_LINK_CHARS } from '../../src/store/share-link'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { inflateLinkPayload } from '../../src/store/lz-inflate'
+import {
+  checksum,
+  decodeShareLink,
+  encodeShareLink,
+  MAX_JSON_CHARS,
+  MAX_LINK_CHARS,
+  MAX_TEXT_CHARS,
+} from '../../src/store/share-link'
+import { bombPayload } from '../fixtures/link-bomb'
 
 const encode = (text: string, mode: 'edit' | 'view' = 'edit') => {
   const r = encodeShareLink(text, mode)
@@ -58,5 +67,62 @@ describe('share links', () => {
       ok: false,
       error: { kind: 'too-large' },
     })
+  })
+})
+
+describe('size checks before work', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('the capped inflater gives what lz-string gives, for real and for damaged payloads', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 1500 }),
+          fc.string({ unit: fc.constantFrom('a', 'ab', 'queue declare q\n', '订'), maxLength: 400 }),
+        ),
+        fc.nat(),
+        (text, cut) => {
+          const payload = LZString.compressToEncodedURIComponent(text)
+          if (text !== '') expect(inflateLinkPayload(payload, 1e9)).toEqual({ ok: true, text })
+          const at = cut % Math.max(payload.length, 1)
+          for (const damaged of [payload.slice(0, at), `${payload.slice(0, at)}A${payload.slice(at + 1)}`]) {
+            const lz = LZString.decompressFromEncodedURIComponent(damaged)
+            const mine = inflateLinkPayload(damaged, 1e9)
+            if (lz) expect(mine).toEqual({ ok: true, text: lz })
+            else expect(mine.ok).toBe(false)
+          }
+        },
+      ),
+      { seed: 9, numRuns: 500 },
+    )
+    expect(inflateLinkPayload('abc%', 1e9)).toEqual({ ok: false, reason: 'damaged' })
+  })
+
+  it('a 74.5 KB link that inflates to 512 M characters is refused without inflating it', () => {
+    const bomb = bombPayload(32_000)
+    expect(bomb.payload.length).toBe(74_553)
+    expect(bomb.inflatedChars).toBeGreaterThan(512_000_000)
+    // The generator is honest: a small bomb inflates (with lz-string) to exactly what it says.
+    const small = bombPayload(300)
+    expect(LZString.decompressFromEncodedURIComponent(small.payload)).toBe('a'.repeat(small.inflatedChars))
+    const lz = vi.spyOn(LZString, 'decompressFromEncodedURIComponent')
+    expect(decodeShareLink(`#v1/view/${bomb.payload}`)).toEqual({ ok: false, error: { kind: 'too-large' } })
+    expect(lz).not.toHaveBeenCalled()
+    const capped = inflateLinkPayload(bomb.payload, MAX_JSON_CHARS)
+    // Work done: the cap plus at most one dictionary entry (under 2,000 characters here).
+    expect(capped).toMatchObject({ ok: false, reason: 'too-large' })
+    expect(!capped.ok && capped.reason === 'too-large' && capped.produced).toBeLessThan(
+      MAX_JSON_CHARS + 2_000,
+    )
+  })
+
+  it('link to edit: a 10 MB script is refused before it is compressed', () => {
+    const compress = vi.spyOn(LZString, 'compressToEncodedURIComponent')
+    const big = 'queue declare q\n'.repeat(Math.ceil(10_000_000 / 16))
+    expect(encodeShareLink(big, 'edit')).toEqual({ ok: false, reason: 'too-large', length: big.length })
+    // Escapes can make the JSON longer than the text: that is checked before compressing too.
+    const escapes = '\u0001'.repeat(MAX_TEXT_CHARS / 2)
+    expect(encodeShareLink(escapes, 'edit')).toMatchObject({ ok: false, reason: 'too-large' })
+    expect(compress).not.toHaveBeenCalled()
   })
 })
