@@ -6,15 +6,16 @@ import { diagramMessages } from './diagram-messages'
 import { pngBlob, svgBlob } from './export'
 
 export interface DiagramExportProps {
-  /** The displayed SVG (null until the first render). */
-  svg: string | null
-  source: string
+  /** The displayed SVG with its overlay (null until the first render), read when asked for. */
+  getSvg: () => string | null
+  /** The Mermaid source of what is shown (topology and message), built when asked for. */
+  getSource: () => string
   theme: 'light' | 'dark'
 }
 
 const BACKGROUND = { light: '#ffffff', dark: '#111827' }
 
-export function DiagramExport({ svg, source, theme }: DiagramExportProps) {
+export function DiagramExport({ getSvg, getSource, theme }: DiagramExportProps) {
   const t = useT(diagramMessages)
   const [status, setStatus] = useState<string | null>(null)
   const [showSource, setShowSource] = useState(false)
@@ -30,7 +31,7 @@ export function DiagramExport({ svg, source, theme }: DiagramExportProps) {
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(source)
+      await navigator.clipboard.writeText(getSource())
       setStatus(t('copied'))
     } catch {
       setShowSource(true)
@@ -43,17 +44,19 @@ export function DiagramExport({ svg, source, theme }: DiagramExportProps) {
       <legend className="sr-only">{t('exportLabel')}</legend>
       <button
         type="button"
-        disabled={!svg}
-        onClick={() => svg && run(() => download('routing-diagram.svg', svgBlob(svg)))}
+        onClick={() => {
+          const svg = getSvg()
+          if (svg) run(() => download('routing-diagram.svg', svgBlob(svg)))
+        }}
       >
         {t('exportSvg')}
       </button>
       <button
         type="button"
-        disabled={!svg}
-        onClick={() =>
-          svg && run(async () => download('routing-diagram.png', await pngBlob(svg, BACKGROUND[theme])))
-        }
+        onClick={() => {
+          const svg = getSvg()
+          if (svg) run(async () => download('routing-diagram.png', await pngBlob(svg, BACKGROUND[theme])))
+        }}
       >
         {t('exportPng')}
       </button>
@@ -62,7 +65,9 @@ export function DiagramExport({ svg, source, theme }: DiagramExportProps) {
       </button>
       <button
         type="button"
-        onClick={() => run(() => download('routing-diagram.mmd', new Blob([source], { type: 'text/plain' })))}
+        onClick={() =>
+          run(() => download('routing-diagram.mmd', new Blob([getSource()], { type: 'text/plain' })))
+        }
       >
         {t('downloadSource')}
       </button>
@@ -78,7 +83,7 @@ export function DiagramExport({ svg, source, theme }: DiagramExportProps) {
         <textarea
           className="diagram-source"
           readOnly
-          value={source}
+          value={getSource()}
           aria-label={t('source')}
           rows={8}
           onFocus={(e) => e.currentTarget.select()}

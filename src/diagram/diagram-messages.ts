@@ -45,6 +45,8 @@ export const diagramMessages = defineMessages({
     error: '错误',
     hidden: '另有 {bindings} 个绑定、{queues} 个队列未显示',
     hiddenExchanges: '另有 {n} 个交换机未显示',
+    nowhereReturned: '哪里都不去：退回生产者（312）',
+    nowhereDropped: '哪里都不去：被丢弃',
     figure: '路由图',
     nodeExchange: '交换机 {name}',
     nodeQueue: '队列 {name}',

@@ -2,14 +2,17 @@
  * The routing diagram with its controls: focus / show all for large topologies, the default
  * exchange, the vhost, and export (SVG, PNG, Mermaid source). Presentational: props in, callbacks out.
  */
-import { useCallback, useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { PublishExplanation, TopologySnapshot } from '../engine'
 import { useT } from '../i18n/messages'
 import { DiagramExport } from './diagram-export'
 import { diagramMessages } from './diagram-messages'
-import type { DiagramEntity, DiagramLabels } from './diagram-types'
+import { pathOverlay } from './diagram-overlay'
+import type { DiagramEntity } from './diagram-types'
 import MermaidView from './mermaid-view'
-import { buildDiagram } from './to-mermaid'
+import { currentSvg } from './svg-dom'
+import { buildDiagram, buildTopology } from './to-mermaid'
+import { useDescribeNode, useDiagramLabels } from './use-diagram'
 import './diagram.css'
 
 export interface DiagramPaneProps {
@@ -32,64 +35,33 @@ export interface DiagramPaneProps {
  */
 export const SHOW_ALL_ASK_ABOVE = 400
 
-const LABEL_KEYS: (keyof DiagramLabels)[] = [
-  'defaultExchange',
-  'internal',
-  'publish',
-  'mandatory',
-  'merged',
-  'returned',
-  'dropped',
-  'alternate',
-  'missing',
-  'error',
-  'hidden',
-  'hiddenExchanges',
-]
-
 export default function DiagramPane(props: DiagramPaneProps) {
   const { topology, publish, theme, onNodeClick, selected } = props
   const t = useT(diagramMessages)
   const [localDefault, setLocalDefault] = useState(false)
   const [localFocus, setLocalFocus] = useState<'auto' | 'all'>('auto')
   const [vhost, setVhost] = useState<string | undefined>(undefined)
-  const [svg, setSvg] = useState<string | null>(null)
   const [askShowAll, setAskShowAll] = useState(false)
+  const figure = useRef<HTMLDivElement>(null)
   const showDefaultExchange = props.showDefaultExchange ?? localDefault
   const focus = props.focus ?? localFocus
-
-  const labels = useMemo(
-    () => Object.fromEntries(LABEL_KEYS.map((k) => [k, t(k)])) as unknown as DiagramLabels,
-    [t],
-  )
+  const labels = useDiagramLabels()
+  const describe = useDescribeNode()
   const vhosts = topology?.vhosts ?? []
   // a publish always shows its own vhost; the selector applies to the topology alone
   const wantedVhost = publish ? undefined : vhost && vhosts.includes(vhost) ? vhost : undefined
-  const model = useMemo(
-    () =>
-      topology
-        ? buildDiagram(topology, publish, {
-            showDefaultExchange,
-            focus,
-            labels,
-            theme,
-            selected,
-            vhost: wantedVhost,
-          })
-        : null,
-    [topology, publish, showDefaultExchange, focus, labels, theme, selected, wantedVhost],
+  const options = useMemo(
+    () => ({ showDefaultExchange, focus, labels, theme, vhost: wantedVhost }),
+    [showDefaultExchange, focus, labels, theme, wantedVhost],
   )
-
-  const describe = useCallback(
-    (e: DiagramEntity) =>
-      e.kind === 'exchange'
-        ? t('nodeExchange', { name: e.name === '' ? t('defaultExchange') : e.name })
-        : e.kind === 'queue'
-          ? t('nodeQueue', { name: e.name })
-          : e.kind === 'publish'
-            ? t('nodePublish', { id: e.id })
-            : t('nodeHidden', { bindings: e.bindings, queues: e.queues }),
-    [t],
+  // The drawn topology: the same text for every message with the same scope, so Mermaid stays put.
+  const model = useMemo(
+    () => (topology ? buildTopology(topology, publish, options) : null),
+    [topology, publish, options],
+  )
+  const overlay = useMemo(
+    () => (model ? pathOverlay(model, publish, labels, selected) : undefined),
+    [model, publish, labels, selected],
   )
 
   if (!model || !topology) return <p className="loading">{t('empty')}</p>
@@ -135,7 +107,11 @@ export default function DiagramPane(props: DiagramPaneProps) {
             {localFocus === 'all' ? t('focusPath') : t('showAll')}
           </button>
         )}
-        <DiagramExport svg={svg} source={model.text} theme={theme} />
+        <DiagramExport
+          getSvg={() => (figure.current ? currentSvg(figure.current) : null)}
+          getSource={() => buildDiagram(topology, publish, { ...options, selected }, overlay).text}
+          theme={theme}
+        />
       </div>
       {Object.keys(model.nodes).length === 0 && <p className="diagram-note">{t('empty')}</p>}
       {model.focused && (
@@ -154,16 +130,18 @@ export default function DiagramPane(props: DiagramPaneProps) {
           </button>
         </div>
       )}
-      <MermaidView
-        text={model.text}
-        theme={theme}
-        label={t('figure')}
-        nodes={model.nodes}
-        edgeClasses={model.edgeClasses}
-        onNodeClick={onNodeClick}
-        describeNode={describe}
-        onRendered={setSvg}
-      />
+      <div ref={figure}>
+        <MermaidView
+          text={model.text}
+          theme={theme}
+          label={t('figure')}
+          nodes={model.nodes}
+          overlay={overlay}
+          animate
+          onNodeClick={onNodeClick}
+          describeNode={describe}
+        />
+      </div>
       <p className="diagram-hint">{t('keyboardHint')}</p>
     </section>
   )

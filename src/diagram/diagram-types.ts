@@ -24,6 +24,9 @@ export interface DiagramLabels {
   hidden: string
   /** `{n}`: exchanges left out when there is no message to focus on. */
   hiddenExchanges: string
+  /** Marking mode's two "the message reaches no queue" targets. */
+  nowhereReturned: string
+  nowhereDropped: string
 }
 
 export const DEFAULT_DIAGRAM_LABELS: DiagramLabels = {
@@ -39,6 +42,8 @@ export const DEFAULT_DIAGRAM_LABELS: DiagramLabels = {
   error: 'error',
   hidden: '{bindings} other bindings, {queues} queues not shown',
   hiddenExchanges: '{n} more exchanges not shown',
+  nowhereReturned: 'Nowhere: returned to the producer (312)',
+  nowhereDropped: 'Nowhere: dropped',
 }
 
 export interface DiagramOptions {
@@ -56,14 +61,28 @@ export interface DiagramOptions {
   selected?: DiagramEntity | null
 }
 
+/** Where each drawn entity sits: generated Mermaid ids by engine name or id. */
+export interface DrawnIds {
+  exchange: Map<string, string>
+  queue: Map<string, string>
+  /** engine binding id → edge id */
+  binding: Map<string, string>
+  /** `${from}\u0000${to}` → AE edge id */
+  alternate: Map<string, string>
+  /** queue name → default-exchange edge id (only the drawn ones) */
+  defaultEdge: Map<string, string>
+}
+
+export const aeKey = (from: string, to: string) => `${from}\u0000${to}`
+
+/** The drawn topology: Mermaid text (no message in it) and the ids the overlay refers to. */
 export interface DiagramModel {
   text: string
   /** Generated node id → entity (for click and keyboard handling). */
   nodes: Record<string, DiagramEntity>
   /** Generated edge id (`b_N`) → engine binding id. */
   edges: Record<string, string>
-  /** Generated edge id → highlight classes (`hot`, `aehot`), for the view to set on the path. */
-  edgeClasses: Record<string, string[]>
+  ids: DrawnIds
   vhost: string
   focused: boolean
   hiddenBindings: number

@@ -1,21 +1,18 @@
 /**
- * Renders Mermaid text to SVG. Out-of-order renders are dropped; on a render error the last good
- * SVG stays and the error is reported beside it. Clicks are delegated from the container
- * (`closest('g.node')`, since securityLevel 'strict' disables Mermaid's own callbacks); the nodes
- * that stand for entities are buttons with a roving tab stop: arrows move, Enter / Space select.
+ * Renders Mermaid text to SVG, then applies an overlay (a message's path, marks, the selection) to it.
+ * Mermaid runs only when the text changes; a new overlay on the same text only changes classes and a
+ * few overlay elements. Out-of-order renders are dropped; on a render error the last good SVG stays
+ * and the error is reported beside it. Clicks are delegated from the container (`closest('g.node')`,
+ * since securityLevel 'strict' disables Mermaid's own callbacks); the nodes that stand for entities
+ * are buttons with a roving tab stop: arrows move, Enter / Space select.
  */
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
+import type { DiagramOverlay } from './diagram-overlay'
 import type { DiagramEntity } from './diagram-types'
 import { renderMermaid } from './mermaid-loader'
+import { applyOverlay } from './overlay-dom'
 import { RenderCache } from './render-cache'
-import {
-  classifyEdges,
-  currentSvg,
-  decodeEdgeLabels,
-  makeNodesFocusable,
-  moveFocus,
-  nodeIdOf,
-} from './svg-dom'
+import { decodeEdgeLabels, makeNodesFocusable, moveFocus, nodeIdOf } from './svg-dom'
 
 export interface MermaidViewProps {
   text: string
@@ -24,13 +21,24 @@ export interface MermaidViewProps {
   label: string
   /** Generated node id → entity (from buildDiagram); nodes not in it are not interactive. */
   nodes?: Record<string, DiagramEntity>
-  /** Generated edge id → classes to set on its path (from buildDiagram). */
-  edgeClasses?: Record<string, string[]>
+  /** What to draw over the rendered topology (applied without re-rendering Mermaid). */
+  overlay?: DiagramOverlay
+  /** Move a dot along the message's path when the overlay changes (never with reduced motion). */
+  animate?: boolean
   onNodeClick?: (entity: DiagramEntity) => void
+  /** A click on a binding edge that takes clicks (marking mode), with its generated edge id. */
+  onEdgeClick?: (edgeId: string) => void
+  /** A "nowhere" choice of marking mode. */
+  onChoice?: (id: 'returned' | 'dropped') => void
   /** Accessible name of one node (defaults to its name). */
   describeNode?: (entity: DiagramEntity) => string
-  /** The SVG as displayed, after each successful render (for export). */
-  onRendered?: (svg: string) => void
+  /** After each successful render (the overlay is applied by then). */
+  onRendered?: () => void
+  testId?: string
+}
+
+function paint(host: HTMLElement | null, p: MermaidViewProps, animate: boolean): void {
+  if (host && p.overlay) applyOverlay(host, p.overlay, { theme: p.theme, animate })
 }
 
 const defaultDescribe = (e: DiagramEntity) =>
@@ -46,6 +54,8 @@ export default function MermaidView(props: MermaidViewProps) {
   latest.current = props
   const rendered = useRef<RenderCache | null>(null)
   rendered.current ??= new RenderCache()
+  // The text whose SVG is in the host: an overlay is only applied to the drawing it was made for.
+  const shownText = useRef<string | null>(null)
 
   useEffect(() => {
     let stale = false
@@ -64,14 +74,14 @@ export default function MermaidView(props: MermaidViewProps) {
       (svg) => {
         if (stale || !host.current) return
         host.current.innerHTML = svg
+        shownText.current = text
         decodeEdgeLabels(host.current)
-        const { nodes = {}, edgeClasses = {}, describeNode = defaultDescribe, onRendered } = latest.current
-        classifyEdges(host.current, edgeClasses)
+        const { nodes = {}, describeNode = defaultDescribe, onRendered, animate = false } = latest.current
         makeNodesFocusable(host.current, nodes, describeNode)
+        paint(host.current, latest.current, animate)
         setError(null)
         setBusy(false)
-        const shown = currentSvg(host.current)
-        if (shown) onRendered?.(shown)
+        onRendered?.()
       },
       (err: unknown) => {
         if (stale) return
@@ -84,6 +94,13 @@ export default function MermaidView(props: MermaidViewProps) {
     }
   }, [text, theme])
 
+  // A new overlay on the drawing already shown: classes and overlay elements only, no Mermaid.
+  const overlay = props.overlay
+  useEffect(() => {
+    if (overlay && shownText.current === text)
+      paint(host.current, latest.current, latest.current.animate ?? false)
+  }, [overlay, text])
+
   function entityOf(target: EventTarget | null): DiagramEntity | null {
     const g = target instanceof Element ? target.closest('g.node') : null
     const id = g ? nodeIdOf(g) : null
@@ -91,11 +108,23 @@ export default function MermaidView(props: MermaidViewProps) {
   }
 
   function onClick(e: MouseEvent) {
+    const target = e.target instanceof Element ? e.target : null
+    const choice = target?.closest<SVGElement>('[data-choice]')?.dataset.choice
+    if (choice === 'returned' || choice === 'dropped') return latest.current.onChoice?.(choice)
+    const edge = target?.closest<SVGElement>('[data-edge]')?.dataset.edge
+    if (edge) return latest.current.onEdgeClick?.(edge)
     const entity = entityOf(e.target)
     if (entity) latest.current.onNodeClick?.(entity)
   }
 
   function onKeyDown(e: KeyboardEvent) {
+    const choice = e.target instanceof Element ? e.target.closest<SVGElement>('[data-choice]') : null
+    if (choice && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault()
+      const id = choice.dataset.choice
+      if (id === 'returned' || id === 'dropped') latest.current.onChoice?.(id)
+      return
+    }
     const current = e.target instanceof Element ? e.target.closest('g.node[role="button"]') : null
     if (!current || !host.current) return
     if (e.key === 'Enter' || e.key === ' ') {
@@ -119,7 +148,13 @@ export default function MermaidView(props: MermaidViewProps) {
   return (
     <figure className="diagram" aria-label={label} aria-busy={busy}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: events come from the SVG nodes inside, which carry role=button */}
-      <div ref={host} className="diagram-svg" data-testid="diagram" onClick={onClick} onKeyDown={onKeyDown} />
+      <div
+        ref={host}
+        className="diagram-svg"
+        data-testid={props.testId ?? 'diagram'}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+      />
       {error && (
         <figcaption role="alert" className="diagram-error">
           {error}

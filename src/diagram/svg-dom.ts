@@ -1,6 +1,6 @@
 /**
  * DOM touch-ups after Mermaid renders: edge-label entities decoded (see escape.ts) and nodes made
- * reachable by keyboard. Only text nodes and attributes are written, never HTML.
+ * reachable by keyboard (they also carry `data-kind` and `data-name` for tests and other features). Only text nodes and attributes are written, never HTML.
  */
 import type { DiagramEntity } from './diagram-types'
 import { decodeEdgeLabelParts } from './escape'
@@ -25,14 +25,6 @@ export function decodeEdgeLabels(root: Element): void {
   }
 }
 
-/** Puts the highlight classes on edge paths (Mermaid only inlines their style). */
-export function classifyEdges(root: Element, edgeClasses: Record<string, string[]>): void {
-  for (const path of root.querySelectorAll<SVGPathElement>('path[data-id]')) {
-    const classes = edgeClasses[path.dataset.id ?? '']
-    if (classes) path.classList.add(...classes)
-  }
-}
-
 /** Roving focus: the nodes that stand for something get role=button; the first one is tabbable. */
 export function makeNodesFocusable(
   root: Element,
@@ -48,6 +40,8 @@ export function makeNodesFocusable(
     g.setAttribute('tabindex', focusable.length === 0 ? '0' : '-1')
     g.setAttribute('aria-label', describe(entity))
     g.dataset.nodeId = id ?? ''
+    g.dataset.kind = entity.kind
+    if (entity.kind === 'exchange' || entity.kind === 'queue') g.dataset.name = entity.name
     focusable.push(g)
   }
   return focusable
@@ -60,8 +54,12 @@ export function moveFocus(from: Element | null, to: SVGGElement): void {
   to.focus()
 }
 
-/** The serialised SVG as shown (after the fixes above), for export. */
+/** The serialised SVG as shown (after the fixes above, with its overlay), for export. */
 export function currentSvg(root: Element): string | null {
   const svg = root.querySelector('svg')
-  return svg ? new XMLSerializer().serializeToString(svg) : null
+  if (!svg) return null
+  const copy = svg.cloneNode(true) as SVGSVGElement
+  // Moving dots and invisible hit areas are for the live page only.
+  for (const e of copy.querySelectorAll('.ov-dot, .ov-hit')) e.remove()
+  return new XMLSerializer().serializeToString(copy)
 }

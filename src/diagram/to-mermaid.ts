@@ -6,22 +6,62 @@
  */
 import type { PublishExplanation, TopologySnapshot } from '../engine'
 import { bindingLabel, exchangeLines, format } from './diagram-labels'
-import { aeKey, type DrawnIds, drawPublish } from './diagram-publish'
+import { type DiagramOverlay, pathOverlay } from './diagram-overlay'
 import { alternateOf, computeScope } from './diagram-scope'
 import { classDefsFor } from './diagram-style'
-import { DEFAULT_DIAGRAM_LABELS, type DiagramModel, type DiagramOptions, sameEntity } from './diagram-types'
+import {
+  aeKey,
+  DEFAULT_DIAGRAM_LABELS,
+  type DiagramModel,
+  type DiagramOptions,
+  type DrawnIds,
+} from './diagram-types'
 import { DiagramWriter } from './diagram-writer'
 import { shorten } from './escape'
+import { writeOverlay } from './overlay-mermaid'
 
-export function buildDiagram(
+/**
+ * The topology alone, as drawn for `publish` (which decides the vhost, the built-in exchanges it
+ * visited and, in focus mode, what is shown). Two messages with the same scope give the same text,
+ * so the view keeps Mermaid's drawing and only moves the overlay.
+ */
+export function buildTopology(
   topology: TopologySnapshot,
   publish: PublishExplanation | null,
   options: DiagramOptions = {},
 ): DiagramModel {
+  const { w, model } = drawTopology(topology, publish, options)
+  return { ...model, text: w.finish(classDefsFor(options.theme ?? 'light')) }
+}
+
+/** A full diagram as Mermaid text: the topology plus the message's overlay (the exported source). */
+export function buildDiagram(
+  topology: TopologySnapshot,
+  publish: PublishExplanation | null,
+  options: DiagramOptions = {},
+  overlay?: DiagramOverlay,
+): DiagramModel & { edgeClasses: Record<string, string[]>; overlay: DiagramOverlay } {
+  const labels = { ...DEFAULT_DIAGRAM_LABELS, ...options.labels }
+  const { w, model } = drawTopology(topology, publish, options)
+  const drawn = overlay ?? pathOverlay({ ...model, text: '' }, publish, labels, options.selected)
+  writeOverlay(w, drawn)
+  return {
+    ...model,
+    nodes: w.nodes,
+    text: w.finish(classDefsFor(options.theme ?? 'light')),
+    edgeClasses: w.edgeClasses(),
+    overlay: drawn,
+  }
+}
+
+function drawTopology(
+  topology: TopologySnapshot,
+  publish: PublishExplanation | null,
+  options: DiagramOptions,
+): { w: DiagramWriter; model: Omit<DiagramModel, 'text'> } {
   const labels = { ...DEFAULT_DIAGRAM_LABELS, ...options.labels }
   const scope = computeScope(topology, publish, options)
   const { vhost } = scope
-  const onPath = publish && publish.vhost === vhost ? publish : null
   const w = new DiagramWriter()
   const ids: DrawnIds = {
     exchange: new Map(),
@@ -56,8 +96,7 @@ export function buildDiagram(
   })
 
   drawAlternates(w, topology, scope.exchanges, ids, labels.alternate, labels.missing, vhost)
-  drawDefaultBindings(w, scope.queues, ids, onPath, options.showDefaultExchange === true && !scope.focused)
-  if (onPath) drawPublish(w, onPath, ids, labels)
+  if (options.showDefaultExchange === true && !scope.focused) drawDefaultBindings(w, scope.queues, ids)
 
   if (scope.focused && (scope.hiddenBindings > 0 || scope.hiddenQueues > 0)) {
     const text = format(labels.hidden, { bindings: scope.hiddenBindings, queues: scope.hiddenQueues })
@@ -72,25 +111,23 @@ export function buildDiagram(
     w.node('more_1', 'summary', [format(labels.hiddenExchanges, { n: scope.hiddenExchanges })])
     w.addClass('more_1', 'more')
   }
-  if (options.selected) {
-    for (const [id, entity] of Object.entries(w.nodes))
-      if (sameEntity(entity, options.selected)) w.addClass(id, 'sel')
-  }
 
   return {
-    text: w.finish(classDefsFor(options.theme ?? 'light')),
-    nodes: w.nodes,
-    edges: w.edges,
-    edgeClasses: w.edgeClasses(),
-    vhost,
-    focused: scope.focused,
-    hiddenBindings: scope.hiddenBindings,
-    hiddenQueues: scope.hiddenQueues,
-    hiddenExchanges: scope.hiddenExchanges,
+    w,
+    model: {
+      nodes: { ...w.nodes },
+      edges: w.edges,
+      ids,
+      vhost,
+      focused: scope.focused,
+      hiddenBindings: scope.hiddenBindings,
+      hiddenQueues: scope.hiddenQueues,
+      hiddenExchanges: scope.hiddenExchanges,
+    },
   }
 }
 
-/** Compatibility: only the text. */
+/** Compatibility: only the text of the full diagram. */
 export function toMermaid(
   topology: TopologySnapshot,
   publish: PublishExplanation | null,
@@ -126,24 +163,13 @@ function drawAlternates(
   }
 }
 
-/** The default exchange's implicit binding to every queue (key = queue name); in focus mode only the used ones. */
-function drawDefaultBindings(
-  w: DiagramWriter,
-  queues: TopologySnapshot['queues'],
-  ids: DrawnIds,
-  publish: PublishExplanation | null,
-  all: boolean,
-) {
+/** The default exchange's implicit binding to every queue (key = queue name), when asked to show it. */
+function drawDefaultBindings(w: DiagramWriter, queues: TopologySnapshot['queues'], ids: DrawnIds) {
   const from = ids.exchange.get('')
   if (!from) return
-  const used = new Set<string>()
-  for (const hop of publish?.hops ?? []) {
-    if (hop.exchange !== '') continue
-    for (const look of hop.defaultLookups ?? []) if (look.queueExists) used.add(look.routingKey)
-  }
   queues.forEach((q, i) => {
     const to = ids.queue.get(q.name)
-    if (!to || !(all || used.has(q.name))) return
+    if (!to) return
     const edgeId = `d_${i}`
     w.edge(from, to, '-.->', shorten(q.name, 40), edgeId)
     ids.defaultEdge.set(q.name, edgeId)

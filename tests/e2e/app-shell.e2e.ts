@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openPage, screenshot } from './support/browser'
 
-/** Binding edges drawn hot (the producer's edge `p_0` is hot too, so it is left out). */
+/** Binding edges drawn hot (Mermaid edges `b_N`; the producer arrow is an overlay element). */
 const diagramHotEdges = (page: Page) =>
-  page.locator('[data-testid="diagram"] path.hot:not([data-id^="p_"])').count()
+  page.locator('[data-testid="diagram"] path.hot[data-id^="b_"]').count()
 
 let browser: Browser
 

@@ -93,7 +93,7 @@ describe('diagram in Chromium', () => {
   it('speaks Chinese inside the diagram and the why panel when the browser does', async () => {
     const w = await openScenario(browser, onlyPublish('m1'), { locale: 'zh-CN' })
     const { page } = w
-    const note = await page.locator('[data-testid="diagram"] g.node.note').textContent()
+    const note = await page.locator('[data-testid="diagram"] g.ov-badge.note').textContent()
     expect(note?.replace(/\s+/g, '')).toBe('2个绑定→1份副本')
     expect(
       await page.locator('[data-testid="diagram"] g.node.recv').first().getAttribute('aria-label'),
@@ -102,6 +102,37 @@ describe('diagram in Chromium', () => {
     expect(await why.textContent()).toContain('队列 audit：2 个绑定到达 → 1 份副本')
     expect(await page.getByTestId('result-table').textContent()).toContain('运行结果')
     await screenshot(page, 'diagram-routed-dedup-zh')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
+  it('draws the topology once: another message only moves the overlay on the same SVG', async () => {
+    const w = await openScenario(browser, {
+      ...richScenario,
+      publishes: (richScenario.publishes ?? []).filter((p) => ['m1', 'm2', 'm3'].includes(p.id)),
+    })
+    const { page } = w
+    const host = page.locator('[data-testid="diagram"]')
+    await expect.poll(() => host.getAttribute('data-publish')).toBe('m3')
+    // A property on the drawn SVG element survives only if Mermaid does not draw again.
+    await page.evaluate(() => {
+      ;(document.querySelector('[data-testid="diagram"] svg') as unknown as { mark: number }).mark = 1
+    })
+    const same = () =>
+      page.evaluate(
+        () => (document.querySelector('[data-testid="diagram"] svg') as unknown as { mark?: number }).mark,
+      )
+    await page.getByTestId('log-entry-1').click()
+    await expect.poll(() => host.getAttribute('data-publish')).toBe('m1')
+    expect(await host.locator('g.node.recv').count()).toBe(2)
+    expect(await host.locator('g.ov-badge.note').count()).toBe(1)
+    expect(await host.locator('g.ov-badge.dead').count()).toBe(0)
+    await page.getByTestId('log-entry-2').click()
+    await expect.poll(() => host.getAttribute('data-publish')).toBe('m2')
+    expect(await host.locator('path.aehot').count()).toBe(1)
+    expect(await host.locator('g.ov-badge.note').count()).toBe(0)
+    expect(await same()).toBe(1)
+    expect(await page.locator('[data-testid="diagram"] svg').count()).toBe(1)
     expect(w.pageErrors).toEqual([])
     await w.context.close()
   })
@@ -194,7 +225,7 @@ describe('diagram in Chromium', () => {
       'm1',
       async ({ page }) => {
         await expect.poll(() => page.locator('[data-testid="diagram"] g.node.recv').count()).toBe(2)
-        const note = await page.locator('[data-testid="diagram"] g.node.note').textContent()
+        const note = await page.locator('[data-testid="diagram"] g.ov-badge.note').textContent()
         expect(note?.replace(/\s+/g, '')).toBe('2bindings→1copy')
         const why = page.getByTestId('why-panel')
         expect(await why.textContent()).toContain('queue audit: reached by 2 bindings → 1 copy')
@@ -214,15 +245,15 @@ describe('diagram in Chromium', () => {
       'returned',
       'm3',
       async ({ page }) => {
-        await expect.poll(() => page.locator('[data-testid="diagram"] g.node.dead').count()).toBe(1)
-        expect(await page.locator('[data-testid="diagram"] g.node.dead').textContent()).toContain('312')
+        await expect.poll(() => page.locator('[data-testid="diagram"] g.ov-badge.dead').count()).toBe(1)
+        expect(await page.locator('[data-testid="diagram"] g.ov-badge.dead').textContent()).toContain('312')
       },
     ],
     [
       'error',
       'm5',
       async ({ page }) => {
-        await expect.poll(() => page.locator('[data-testid="diagram"] g.node.err').count()).toBe(1)
+        await expect.poll(() => page.locator('[data-testid="diagram"] g.ov-badge.err').count()).toBe(1)
       },
     ],
   ]

@@ -157,7 +157,7 @@ describe('toMermaid: after a publish', () => {
     const def = idOf(m, 'exchange', '')
     expect(def).toBeDefined()
     const edge = m.text.match(
-      new RegExp(`^ {2}${def} (d_\\d+)@-\\.->\\|"idle"\\| ${idOf(m, 'queue', 'idle')}$`, 'm'),
+      new RegExp(`^ {2}${def} (dl_\\d+)@-\\.->\\|"idle"\\| ${idOf(m, 'queue', 'idle')}$`, 'm'),
     )
     expect(edge).not.toBeNull()
     expect(classOf(m.text, 'hot')).toContain(edge?.[1])

@@ -3,24 +3,30 @@
  * "nowhere" outcome, then checks. The engine answers; a wrong guess shows the facts that separate it
  * from the right answer, and the full explanation is shown once solved or revealed.
  */
-import { type ReactNode, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
+import type { DiagramMarks } from '../../diagram/diagram-marking'
 import type { Scenario } from '../../engine'
 import { useT } from '../../i18n/messages'
 import { useTheme } from '../../store/theme'
 import { answerOf, type Grade, gradeRoute, type Nowhere } from '../answer'
-import {
-  type BindingGrade,
-  bindingText,
-  evaluationOf,
-  gradeBindings,
-  matchedBindings,
-} from '../binding-marks'
+import { type BindingGrade, bindingText, evaluationOf, gradeBindings } from '../binding-marks'
 import { explainOnly } from '../engine-run'
 import { bindingFact, type Fact, routeFacts, separatingFacts } from '../explain-model'
 import FactsView from '../facts-view'
 import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
-import RouteDiagramView from './route-diagram-view'
+import { bindingIdsOf } from './binding-ids'
+
+const RouteDiagram = lazy(() => import('../../diagram/route-diagram'))
+
+function headerLine(h: Record<string, unknown> | undefined): string[] {
+  if (!h || Object.keys(h).length === 0) return []
+  return [
+    Object.entries(h)
+      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(', '),
+  ]
+}
 
 export interface PredictCardProps {
   exerciseId: string
@@ -51,9 +57,9 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
   const revealed = present ? present.revealed : revealedSelf || grade?.correct === true
   const answer = engine.ok ? answerOf(engine.publish) : null
   const answerSet = useMemo(() => (revealed && answer ? new Set(answer.queues) : null), [revealed, answer])
-  const matchedSet = useMemo(
-    () => (revealed && engine.ok ? matchedBindings(scenario, engine.publish) : null),
-    [revealed, engine, scenario],
+  const bindingIds = useMemo(
+    () => (engine.ok ? bindingIdsOf(scenario, engine.run.topology) : []),
+    [engine, scenario],
   )
 
   if (!engine.ok) return <p role="alert">{t('engineError', { error: engine.error })}</p>
@@ -89,6 +95,21 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
       maxScore: g.maxScore + (bg?.max ?? 0),
     })
   }
+  // The diagram speaks in engine binding ids; grading in scenario indexes.
+  const shownQueues = present && answerSet ? answerSet : picked
+  const marks: DiagramMarks = {
+    queues: shownQueues,
+    nowhere,
+    bindings: new Set([...pickedBindings].map((i) => bindingIds[i]).filter((id): id is string => !!id)),
+  }
+  const onMarks = (m: DiagramMarks) => {
+    if (revealed) return
+    setGrade(null)
+    setPicked(m.queues)
+    setNowhere(m.nowhere)
+    const indexes = bindingIds.flatMap((id, i) => (id && m.bindings.has(id) ? [i] : []))
+    setPickedBindings(new Set(indexes))
+  }
   const bindingFacts = (bg: BindingGrade): Fact[] =>
     [...bg.extra, ...bg.missing].map((i) => {
       const ev = evaluationOf(scenario, engine.publish, i)
@@ -109,18 +130,24 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
       {!present && <p className="practice-rules">{t('predictRules')}</p>}
       {showBody && (
         <div className="predict-body">
-          <RouteDiagramView
-            scenario={scenario}
-            picked={present && answerSet ? answerSet : picked}
-            answer={answerSet}
-            pickedBindings={pickedBindings}
-            matchedBindings={matchedSet}
-            onToggleBinding={present ? undefined : toggleBinding}
-            theme={theme}
-            label={t('diagramLabel')}
-            loadingText={t('loadingDiagram')}
-            onToggle={present ? undefined : toggle}
-          />
+          <div className="practice-diagram">
+            <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
+              <RouteDiagram
+                topology={engine.run.topology}
+                publish={engine.publish}
+                theme={theme}
+                label={t('diagramLabel')}
+                testId="practice-diagram"
+                marking={{
+                  marks,
+                  revealed,
+                  bindings: (scenario.bindings?.length ?? 0) > 0,
+                  onChange: present ? undefined : onMarks,
+                  producerLines: headerLine(scenario.publishes?.[0]?.headers),
+                }}
+              />
+            </Suspense>
+          </div>
           {!present && (
             <fieldset className="predict-marks" disabled={revealed}>
               <legend>{t('markQueues')}</legend>
