@@ -2,6 +2,9 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import AppShell from './app/app-shell'
 import './app/app.css'
+import { watchPreloadErrors } from './components/preload-errors'
+
+watchPreloadErrors(window)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -14,5 +17,6 @@ createRoot(root).render(
 // Start fetching the diagram library while the first view renders, so the two downloads overlap.
 const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200))
 idle(() => {
-  void import('./diagram/mermaid-loader').then((m) => m.preloadMermaid())
+  // A failed early download is not an error yet: the diagram loads (and reports) again when shown.
+  import('./diagram/mermaid-loader').then((m) => m.preloadMermaid()).catch(() => {})
 })

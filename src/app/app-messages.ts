@@ -17,6 +17,11 @@ export const appMessages = defineMessages({
     storageFull:
       'This browser’s storage is full: changes you make now are kept in this tab only. Download or export what you want to keep (the playground and the practice progress offer it).',
     dismiss: 'Dismiss',
+    partCrashed: 'This part of the page stopped working. The rest of the app still works.',
+    partNotDownloaded:
+      'This part could not be downloaded — you may be offline, or a new version was published. The rest of the app still works.',
+    partRetry: 'Reload this part',
+    reloadPage: 'Reload the page',
   },
   'zh-CN': {
     title: 'AMQP 路由演练场',
@@ -34,5 +39,9 @@ export const appMessages = defineMessages({
     storageFull:
       '此浏览器的存储空间已满：你现在做的修改只保留在当前标签页中。请下载或导出想保留的内容（演练场和自测进度都提供此功能）。',
     dismiss: '关闭',
+    partCrashed: '页面的这一部分出错了，应用的其他部分仍可使用。',
+    partNotDownloaded: '这一部分没能下载——可能已离线，或者发布了新版本。应用的其他部分仍可使用。',
+    partRetry: '重新加载这一部分',
+    reloadPage: '重新加载页面',
   },
 })

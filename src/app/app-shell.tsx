@@ -1,5 +1,7 @@
 /** The shell: header with navigation, language and theme; the current view below. */
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useMemo } from 'react'
+import { LazyPartView } from '../components/lazy-part'
+import { PartTextsContext } from '../components/part-boundary'
 import { LANGS, type Lang, useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import { useTheme } from '../store/theme'
@@ -23,7 +25,15 @@ export default function AppShell() {
     document.title = [pageTitle, t(view), t('title')].filter(Boolean).join(' · ')
   }, [pageTitle, view, t])
 
-  const View = VIEWS[view]
+  const partTexts = useMemo(
+    () => ({
+      crashed: t('partCrashed'),
+      notDownloaded: t('partNotDownloaded'),
+      retry: t('partRetry'),
+      reloadPage: t('reloadPage'),
+    }),
+    [t],
+  )
   return (
     <div className="app">
       <header className="app-header">
@@ -71,9 +81,11 @@ export default function AppShell() {
       </header>
       <StorageBanner />
       <main className="app-main">
-        <Suspense fallback={<p className="loading">{t('loading')}</p>}>
-          <View />
-        </Suspense>
+        <PartTextsContext.Provider value={partTexts}>
+          <Suspense fallback={<p className="loading">{t('loading')}</p>}>
+            <LazyPartView key={view} part={VIEWS[view]} />
+          </Suspense>
+        </PartTextsContext.Provider>
       </main>
     </div>
   )

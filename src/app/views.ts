@@ -1,13 +1,15 @@
 /**
- * The top-level views, each lazy-loaded from its own feature folder so the first load stays small.
- * Which view is open lives in the URL, owned by src/store/url-route.
+ * The top-level views, each lazy-loaded from its own feature folder so the first load stays small, and
+ * each behind its own error boundary (lazyPart): a view that crashes or does not download shows
+ * "reload this part" while the header keeps working. Which view is open lives in the URL
+ * (src/store/url-route).
  */
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import { type LazyPart, lazyPart } from '../components/lazy-part'
 import type { ViewId } from '../store/url-route'
 
-export const VIEWS: Record<ViewId, LazyExoticComponent<ComponentType>> = {
-  playground: lazy(() => import('../playground/playground-page')),
-  lessons: lazy(() => import('../lessons/lessons-page')),
-  practice: lazy(() => import('../practice/practice-page')),
-  timeline: lazy(() => import('../timeline/timeline-page')),
+export const VIEWS: Record<ViewId, LazyPart<object>> = {
+  playground: lazyPart(() => import('../playground/playground-page')),
+  lessons: lazyPart(() => import('../lessons/lessons-page')),
+  practice: lazyPart(() => import('../practice/practice-page')),
+  timeline: lazyPart(() => import('../timeline/timeline-page')),
 }

@@ -10,7 +10,13 @@ let currentTheme: 'default' | 'dark' | null = null
 
 /** Start downloading Mermaid early (e.g. on idle) so the first diagram does not wait for it. */
 export function preloadMermaid(): Promise<Mermaid> {
-  loading ??= Promise.all([import('mermaid'), import('d3-transition')]).then(([m]) => m.default)
+  loading ??= Promise.all([import('mermaid'), import('d3-transition')]).then(
+    ([m]) => m.default,
+    (error: unknown) => {
+      loading = null // not remembered: the next diagram downloads Mermaid again (back online)
+      throw error
+    },
+  )
   return loading
 }
 
