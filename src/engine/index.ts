@@ -4,7 +4,7 @@
  */
 
 export { tableIdentityKey, valueKey, valuesEqual } from './amqp-equality'
-export { AmqpValueError, toAmqpTable, toAmqpValue, utf8Length } from './amqp-values'
+export { AmqpValueError, integerTypeFor, toAmqpTable, toAmqpValue, utf8Length } from './amqp-values'
 export { amqpToJson, scenarioToDefinitions, topologyToDefinitions } from './definitions/export'
 export {
   DefinitionsError,
@@ -13,6 +13,7 @@ export {
   type KeptDefinitions,
 } from './definitions/import'
 export { operationsToScenario } from './definitions/to-scenario'
+export { jsonErrorOffset, lineColumn } from './json-locate'
 export { createHeadersIndex, type HeadersBindingSpec, type HeadersIndex } from './headers-index'
 export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } from './profiles'
 export { defaultOperationId, runOperations } from './run'

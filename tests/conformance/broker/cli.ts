@@ -12,7 +12,9 @@ const STATE = process.env.RABBITMQ_TEST_STATE ?? join(tmpdir(), 'amqp-playground
 async function main(cmd: string | undefined): Promise<void> {
   if (cmd === 'start') {
     if (existsSync(STATE)) throw new Error(`${STATE} exists: a node is already running (run stop first)`)
-    const node = await startPrivateNode()
+    // Extra rabbitmq.conf lines, one per line (e.g. a CORS origin for trying live mode by hand).
+    const extraConfig = (process.env.RABBITMQ_TEST_EXTRA_CONF ?? '').split('\n').filter((l) => l.trim())
+    const node = await startPrivateNode({ extraConfig })
     writeFileSync(STATE, JSON.stringify(node, null, 2))
     console.error(
       `RabbitMQ ${node.version} node ${node.nodename} up in ${node.startupMs} ms (state: ${STATE})`,

@@ -105,12 +105,19 @@ function nodeEnv(dir: string, nodename: string, ports: number[]): NodeJS.Process
   }
 }
 
+export interface NodeOptions {
+  timeoutMs?: number
+  /** More rabbitmq.conf lines, e.g. `management.cors.allow_origins.1 = http://127.0.0.1:4173`. */
+  extraConfig?: string[]
+}
+
 /**
  * Starts a throw-away RabbitMQ node as the current user: its own data/log dirs under a temp dir,
  * every listener (AMQP, management, distribution, epmd) on 127.0.0.1 and free ports, the management
  * plugin enabled offline, one administrator user with a random password.
  */
-export async function startPrivateNode(timeoutMs = 120_000): Promise<PrivateNode> {
+export async function startPrivateNode(options: NodeOptions = {}): Promise<PrivateNode> {
+  const timeoutMs = options.timeoutMs ?? 120_000
   assertInstalled()
   const t0 = Date.now()
   const dir = mkdtempSync(join(tmpdir(), 'rmq-conformance-'))
@@ -132,6 +139,7 @@ export async function startPrivateNode(timeoutMs = 120_000): Promise<PrivateNode
       'loopback_users = none',
       'log.console = false',
       'log.file.level = info',
+      ...(options.extraConfig ?? []),
       '',
     ].join('\n'),
   )

@@ -1,0 +1,437 @@
+/**
+ * The HTTP API kit: a bash script with curl and jq that runs the plan through RabbitMQ's management
+ * API, as live mode does from the browser. The API has no channel and no mandatory flag: a publish
+ * answers `routed`, and an unrouted mandatory message is recorded as the basic.return it would be.
+ */
+import { type AmqpTable, type AmqpValue, type JsonValue, toAmqpTable } from '../engine'
+import { HTTP_ERROR_RULES } from './http-errors'
+import { declaredNames, headerLines, PUBLISH_PROPERTIES, queuesPerVhost, vhostIndex } from './kit-shared'
+import { asciiJson, shWord } from './literals'
+import { OBSERVATION_FORMAT, OBSERVATION_VERSION } from './observation'
+import type { LabPlan, LabStep } from './plan'
+
+/** A typed value as the JSON the API takes (it has no integer widths; see limits.ts). */
+function json(v: AmqpValue): JsonValue {
+  switch (v.type) {
+    case 'table':
+      return jsonTable(v.value)
+    case 'array':
+      return v.value.map(json)
+    case 'decimal':
+      return v.value.digits / 10 ** v.value.places
+    case 'long':
+    case 'timestamp':
+      return typeof v.value === 'string' ? Number(v.value) : v.value
+    default:
+      return v.value as JsonValue
+  }
+}
+
+function jsonTable(t: AmqpTable): { [key: string]: JsonValue } {
+  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, json(v)]))
+}
+
+const tableArg = (t: { [key: string]: JsonValue } | undefined) => {
+  try {
+    return jsonTable(toAmqpTable(t))
+  } catch {
+    return {}
+  }
+}
+const word = (s: string) => shWord(s)
+const obj = (o: unknown) => shWord(asciiJson(o))
+
+/** Each step passes the request body the API takes, ready made; only prefix mode rewrites names. */
+function step(plan: LabPlan, s: LabStep): string {
+  const v = vhostIndex(plan, s)
+  const id = word(s.id)
+  switch (s.op) {
+    case 'exchange.declare': {
+      const x = s.exchange
+      const body = x.passive
+        ? { passive: true }
+        : {
+            type: x.type,
+            durable: x.durable ?? true,
+            auto_delete: x.auto_delete ?? false,
+            internal: x.internal ?? false,
+            arguments: tableArg(x.arguments),
+          }
+      return `declare_exchange ${v} ${id} ${word(x.name)} ${obj(body)}`
+    }
+    case 'queue.declare': {
+      const q = s.queue
+      const body = q.passive
+        ? { passive: true }
+        : {
+            durable: q.durable ?? true,
+            exclusive: q.exclusive ?? false,
+            auto_delete: q.auto_delete ?? false,
+            arguments: tableArg(q.arguments),
+          }
+      return `declare_queue ${v} ${id} ${word(q.name)} ${obj(body)}`
+    }
+    case 'bind':
+    case 'unbind': {
+      const b = s.binding
+      const body = { routing_key: b.routing_key, arguments: tableArg(b.arguments) }
+      return `${s.op} ${v} ${id} ${word(b.source)} ${b.destination_type} ${word(b.destination)} ${obj(body)}`
+    }
+    case 'exchange.delete':
+      return `delete_exchange ${v} ${id} ${word(s.name)} ${s.if_unused === true}`
+    case 'queue.delete':
+      return `delete_queue ${v} ${id} ${word(s.name)}`
+    case 'publish': {
+      const p = s.publish
+      const properties = Object.fromEntries(
+        PUBLISH_PROPERTIES.flatMap((k) => (p.properties?.[k] === undefined ? [] : [[k, p.properties[k]]])),
+      )
+      const body = {
+        properties: { ...properties, message_id: p.id, headers: tableArg(p.headers) },
+        routing_key: p.routing_key,
+        payload: p.id,
+        payload_encoding: 'string',
+      }
+      return `publish ${v} ${id} ${word(p.exchange)} ${p.mandatory === true} ${obj(body)}`
+    }
+  }
+}
+
+/** HTTP_ERROR_RULES as a bash function, so the shell kit and live mode read refusals alike. */
+function refusalFunction(): string {
+  const lines = [
+    'refusal() { # STATUS BODY -> R_CODE R_TEXT: the AMQP refusal behind an HTTP error (http-errors.ts)',
+    '  local status=$1 reason re',
+    '  reason=$(jq -r \'.reason // empty\' <<<"$2" 2>/dev/null) || reason=""',
+    '  [ -n "$reason" ] || reason=$2',
+  ]
+  for (const r of HTTP_ERROR_RULES) {
+    const tests: string[] = []
+    if (r.status !== undefined) tests.push(`[ "$status" = ${r.status} ]`)
+    if (r.reason !== undefined) tests.push(`{ re=${word(r.reason)}; [[ $reason =~ $re ]]; }`)
+    let body: string
+    if (r.code === 'from-reason') body = 'R_CODE=@{BASH_REMATCH[1]}; R_TEXT=$reason'
+    else if (r.code === 'type')
+      body =
+        'if [ "@{BROKER_VERSION%%.*}" -ge 4 ] 2>/dev/null; then R_CODE=406; R_TEXT="PRECONDITION_FAILED - $reason"; else R_CODE=503; R_TEXT="COMMAND_INVALID - $reason"; fi'
+    else
+      body = `R_CODE=${r.code}; R_TEXT=${word(`${r.name} - `)}${r.text !== undefined ? word(r.text) : '"$reason"'}`
+    lines.push(`  if ${tests.join(' && ')}; then ${body}; return; fi`)
+  }
+  lines.push('  R_CODE=0; R_TEXT="HTTP $status - $reason"', '}')
+  return lines.join('\n').replaceAll('@{', '${')
+}
+
+export function httpKit(plan: LabPlan): string {
+  const header = headerLines(plan, 'http').map((l) => `# ${l}`.trimEnd())
+  const queues = queuesPerVhost(plan).flatMap((qs, v) => qs.map((q) => `${v} ${word(q)}`))
+  const declared = declaredNames(plan).map(([v, kind, name]) => `${v} ${kind} ${word(name)}`)
+  return [
+    '#!/usr/bin/env bash',
+    ...header,
+    '',
+    'set -u -o pipefail',
+    `FORMAT=${word(OBSERVATION_FORMAT)}`,
+    `VERSION=${OBSERVATION_VERSION}`,
+    `SCENARIO=${word(plan.fingerprint)}`,
+    `VHOSTS=(${plan.vhosts.map(word).join(' ')})`,
+    '# Queues to drain and names to clean up: vhost index, then name (then kind for DECLARED).',
+    `QUEUES=(${queues.join(' ')})`,
+    `DECLARED=(${declared.join(' ')})`,
+    HTTP_RUNTIME,
+    refusalFunction(),
+    '',
+    '# The scenario, step by step (vhost index, error id, then the step).',
+    'scenario() {',
+    ...(plan.steps.length ? plan.steps.map((s) => `  ${step(plan, s)}`) : ['  :']),
+    '}',
+    '',
+    'main',
+    '',
+  ].join('\n')
+}
+
+// bash kept in a string; `@{` stands for bash's `${` (a template literal would read it). Few jq
+// calls: building JSON at the end, not after every step, keeps a run to about one curl per step.
+const HTTP_RUNTIME = String.raw`
+for tool in curl jq; do
+  command -v "$tool" >/dev/null || { echo "[lab] this kit needs $tool" >&2; exit 1; }
+done
+API_URL=@{RABBITMQ_MANAGEMENT_URL:-http://localhost:15672}
+MODE=@{LAB_MODE:-auto}
+KEEP=@{LAB_KEEP:-0}
+RUN=@{LAB_NAME:-lab-@{SCENARIO:0:8}-$(LC_ALL=C tr -dc a-z0-9 </dev/urandom | head -c 6)}
+log() { printf '[lab] %s\n' "$*" >&2; }
+now() {
+  if [ -n "@{EPOCHREALTIME:-}" ]; then
+    local s=@{EPOCHREALTIME%.*} f=@{EPOCHREALTIME#*.}
+    TZ=UTC0 printf '%(%Y-%m-%dT%H:%M:%S)T.%sZ' "$s" "@{f:0:3}"
+  else date -u +%Y-%m-%dT%H:%M:%SZ; fi
+}
+OBSERVED_AT=$(now)
+
+# ---- the management API: base URL and credentials (from the URL, else guest:guest), never echoed
+if [[ $API_URL =~ ^(https?://)([^@/]*)@(.*)$ ]]; then
+  API_BASE=@{BASH_REMATCH[1]}@{BASH_REMATCH[3]}
+  userinfo=@{BASH_REMATCH[2]}
+else
+  API_BASE=$API_URL
+  userinfo='guest:guest'
+fi
+API_BASE=@{API_BASE%/}
+pct() { printf '%b' "@{1//%/\\x}"; }
+API_USER=$(pct "@{userinfo%%:*}")
+API_PASS=$(pct "@{userinfo#*:}")
+unset userinfo
+# curl reads the credentials from stdin (a config line), so they never show in the process list.
+AUTH_CONFIG="$API_USER:$API_PASS"
+AUTH_CONFIG=@{AUTH_CONFIG//\\/\\\\}
+AUTH_CONFIG="user = \"@{AUTH_CONFIG//\"/\\\"}\""
+# Percent-encoding of a URL path segment, byte by byte.
+enc() {
+  local LC_ALL=C s=$1 out= c i
+  for ((i = 0; i < @{#s}; i++)); do
+    c=@{s:i:1}
+    case $c in
+      [a-zA-Z0-9.~_-]) out+=$c ;;
+      *) printf -v c '%%%02X' "'$c"; out+=$c ;;
+    esac
+  done
+  printf '%s' "$out"
+}
+# URL part for an exchange name: the default exchange is amq.default in the API's paths.
+xenc() { if [ -z "$1" ]; then printf amq.default; else enc "$1"; fi; }
+
+# http METHOD PATH [BODY]: sets STATUS and BODY; exits when the API cannot be reached at all.
+http() {
+  local out
+  if ! out=$(curl -sS -X "$1" -K - -H 'content-type: application/json' --max-time 30 \
+    @{3+--data-binary} @{3+"$3"} -w '\n%{http_code}' "$API_BASE/api$2" <<<"$AUTH_CONFIG"); then
+    log "cannot reach the management API at $API_BASE"
+    exit 1
+  fi
+  STATUS=@{out##*$'\n'}
+  BODY=@{out%$'\n'*}
+}
+ok() { [ "@{STATUS:0:1}" = 2 ]; }
+
+# ---- isolation: one scratch vhost per scenario vhost, or a name prefix inside an existing vhost
+http GET /overview
+if [ "$STATUS" = 401 ]; then log "the management API refused the user name or password (401)"; exit 1; fi
+ok || { log "GET /api/overview: HTTP $STATUS $BODY"; exit 1; }
+BROKER_PRODUCT=$(jq -r '.product_name // "RabbitMQ"' <<<"$BODY")
+BROKER_VERSION=$(jq -r '.rabbitmq_version // "unknown"' <<<"$BODY")
+TARGET_VHOST=()
+PREFIX=()
+CREATED=()
+ISOLATION_MODE=vhost
+ISOLATION_NAME=$RUN
+isolate() {
+  local i name
+  if [ "$MODE" != prefix ]; then
+    for i in "@{!VHOSTS[@]}"; do
+      if [ "$i" = 0 ]; then name=$RUN; else name="$RUN-$i"; fi
+      http PUT "/vhosts/$(enc "$name")" '{}'
+      if ok; then
+        CREATED+=("$name")
+        http PUT "/permissions/$(enc "$name")/$(enc "$API_USER")" '{"configure":".*","write":".*","read":".*"}'
+      fi
+      if ! ok; then
+        [ "$MODE" = vhost ] && { log "cannot create vhost $name: HTTP $STATUS $BODY"; exit 1; }
+        log "no scratch vhost (HTTP $STATUS); using a name prefix instead"
+        for name in "@{CREATED[@]}"; do http DELETE "/vhosts/$(enc "$name")"; done
+        CREATED=()
+        TARGET_VHOST=()
+        break
+      fi
+      TARGET_VHOST+=("$name")
+      PREFIX+=('')
+    done
+    [ @{#TARGET_VHOST[@]} -gt 0 ] && return
+  fi
+  ISOLATION_MODE=prefix
+  ISOLATION_NAME="$RUN."
+  PREFIX=()
+  for i in "@{!VHOSTS[@]}"; do
+    TARGET_VHOST+=("@{LAB_VHOST:-/}")
+    if [ "$i" = 0 ]; then PREFIX+=("$RUN."); else PREFIX+=("$RUN-$i."); fi
+  done
+}
+
+# N V NAME: the name as the broker sees it (built-in amq.* and "" are never prefixed).
+N() { if [ -n "@{PREFIX[$1]}" ] && [ -n "$2" ] && [[ $2 != amq.* ]]; then printf '%s' "@{PREFIX[$1]}$2"; else printf '%s' "$2"; fi; }
+venc() { enc "@{TARGET_VHOST[$1]}"; }
+# A broker text with the scenario's names (scratch vhost and prefix taken out).
+scenario_text() {
+  local t=$2 p=@{PREFIX[$1]}
+  t=@{t//"vhost '@{TARGET_VHOST[$1]}'"/"vhost '@{VHOSTS[$1]}'"}
+  [ -n "$p" ] && t=@{t//"'$p"/"'"}
+  printf '%s' "$t"
+}
+# In prefix mode, JSON bodies name prefixed things too (jq only runs then).
+PREFIX_JQ='def named: if type == "string" and $p != "" and . != "" and (startswith("amq.") | not) then $p + . else . end;'
+
+# ---- the observation: flat lists of fields, turned into JSON once at the end
+ERRORS=()  # id stage code text
+RETURNS=() # id
+STEPS=()   # id at
+QUEUES_JSON='{}'
+BINDINGS='null'
+step_started() { STEPS+=("$1" "$(now)"); }
+record() { # V ID STAGE CODE TEXT
+  local text=$5
+  [ "$4" != 0 ] && text=$(scenario_text "$1" "$5")
+  ERRORS+=("$2" "$3" "$4" "$text")
+}
+check() { ok || { refusal "$STATUS" "$BODY"; record "$1" "$2" "$3" "$R_CODE" "$R_TEXT"; }; }
+
+# ---- the steps a scenario is made of (each gets the API's request body, ready made)
+declare_exchange() { # V ID NAME BODY
+  local name body=$4
+  name=$(N "$1" "$3")
+  step_started "$2"
+  if [ "$body" = '{"passive":true}' ]; then
+    http GET "/exchanges/$(venc "$1")/$(xenc "$name")"
+    [ "$STATUS" = 404 ] && { record "$1" "$2" declare 404 "NOT_FOUND - no exchange '$3' in vhost '@{VHOSTS[$1]}'"; return; }
+  else
+    if [ -n "@{PREFIX[$1]}" ] && [[ $body == *'"alternate-exchange"'* ]]; then
+      body=$(jq -c --arg p "@{PREFIX[$1]}" "$PREFIX_JQ"' .arguments["alternate-exchange"] |= named' <<<"$body")
+    fi
+    http PUT "/exchanges/$(venc "$1")/$(xenc "$name")" "$body"
+  fi
+  check "$1" "$2" declare
+}
+declare_queue() { # V ID NAME BODY
+  local name
+  name=$(N "$1" "$3")
+  step_started "$2"
+  if [ "$4" = '{"passive":true}' ]; then
+    http GET "/queues/$(venc "$1")/$(enc "$name")"
+    [ "$STATUS" = 404 ] && { record "$1" "$2" declare 404 "NOT_FOUND - no queue '$3' in vhost '@{VHOSTS[$1]}'"; return; }
+  else
+    http PUT "/queues/$(venc "$1")/$(enc "$name")" "$4"
+  fi
+  check "$1" "$2" declare
+}
+binding_path() { # V SOURCE TYPE DEST
+  local d=q dest
+  if [ "$3" = exchange ]; then d=e; dest=$(xenc "$(N "$1" "$4")"); else dest=$(enc "$(N "$1" "$4")"); fi
+  printf '/bindings/%s/e/%s/%s/%s' "$(venc "$1")" "$(xenc "$(N "$1" "$2")")" "$d" "$dest"
+}
+bind() { # V ID SOURCE TYPE DEST BODY
+  step_started "$2"
+  http POST "$(binding_path "$1" "$3" "$4" "$5")" "$6"
+  check "$1" "$2" bind
+}
+unbind() { # V ID SOURCE TYPE DEST BODY: find the binding's properties key, then delete it
+  local path key
+  step_started "$2"
+  path=$(binding_path "$1" "$3" "$4" "$5")
+  http GET "$path"
+  if ! ok; then check "$1" "$2" unbind; return; fi
+  key=$(jq -r --argjson want "$6" 'map(select(.routing_key == $want.routing_key and .arguments == $want.arguments))
+    | .[0].properties_key // empty' <<<"$BODY")
+  [ -z "$key" ] && return # nothing to unbind: not an error
+  http DELETE "$path/$(enc "$key")"
+  [ "$STATUS" = 404 ] || check "$1" "$2" unbind
+}
+delete_exchange() { # V ID NAME IF_UNUSED
+  local query=
+  step_started "$2"
+  [ "$4" = true ] && query='?if-unused=true'
+  http DELETE "/exchanges/$(venc "$1")/$(xenc "$(N "$1" "$3")")$query"
+  [ "$STATUS" = 404 ] || check "$1" "$2" delete # deleting a missing exchange is not an error
+}
+delete_queue() { # V ID NAME
+  step_started "$2"
+  http DELETE "/queues/$(venc "$1")/$(enc "$(N "$1" "$3")")"
+  [ "$STATUS" = 404 ] || check "$1" "$2" delete
+}
+publish() { # V ID EXCHANGE MANDATORY BODY: routed false + mandatory = the basic.return it would be
+  local body=$5
+  step_started "$2"
+  if [ -z "$3" ] && [ -n "@{PREFIX[$1]}" ]; then # the default exchange routes by queue name
+    body=$(jq -c --arg p "@{PREFIX[$1]}" "$PREFIX_JQ"' .routing_key |= named
+      | .properties.headers |= ((if (.CC | type) == "array" then .CC |= map(named) else . end)
+        | (if (.BCC | type) == "array" then .BCC |= map(named) else . end))' <<<"$body")
+  fi
+  http POST "/exchanges/$(venc "$1")/$(xenc "$(N "$1" "$3")")/publish" "$body"
+  if ! ok; then check "$1" "$2" publish; return; fi
+  [ "$4" = true ] && [[ $BODY == *'"routed":false'* ]] && RETURNS+=("$2")
+}
+
+# ---- after the steps: drain every queue, read the bindings, clean up
+drain() {
+  local i v q key path ids batch
+  for ((i = 0; i < @{#QUEUES[@]}; i += 2)); do
+    v=@{QUEUES[$i]}
+    q=@{QUEUES[$((i + 1))]}
+    path="/queues/$(venc "$v")/$(enc "$(N "$v" "$q")")"
+    http GET "$path"
+    ok || continue # it does not exist
+    ids='[]'
+    while :; do
+      http POST "$path/get" '{"count":1000,"ackmode":"ack_requeue_false","encoding":"auto"}'
+      ok && [ "$BODY" != '[]' ] || break
+      ids=$(jq -c --argjson ids "$ids" '$ids + map((.properties | objects | .message_id) // .payload)' <<<"$BODY")
+    done
+    key=$q
+    [ "@{VHOSTS[$v]}" != / ] && key="@{VHOSTS[$v]}/$q"
+    QUEUES_JSON=$(jq -c --arg k "$key" --argjson ids "$ids" '. + {($k): $ids}' <<<"$QUEUES_JSON")
+  done
+}
+read_bindings() {
+  local v
+  BINDINGS='[]'
+  for v in "@{!VHOSTS[@]}"; do
+    http GET "/bindings/$(venc "$v")"
+    ok || { BINDINGS=null; return; }
+    BINDINGS=$(jq -c --argjson all "$BODY" --arg p "@{PREFIX[$v]}" --arg vh "@{VHOSTS[$v]}" '
+      def un: if $p != "" and startswith($p) then .[($p | length):] else . end;
+      . + [$all[] | select(.source != "")
+        | select($p == "" or (.source | startswith($p)) or (.destination | startswith($p)))
+        | {vhost: $vh, source: (.source | un), destination: (.destination | un),
+           destination_type, routing_key}]' <<<"$BINDINGS")
+  done
+}
+cleanup() {
+  local i v name
+  if [ "$KEEP" = 1 ]; then
+    log "kept: $ISOLATION_MODE $ISOLATION_NAME"
+    return
+  fi
+  if [ "$ISOLATION_MODE" = prefix ]; then
+    for ((i = 0; i < @{#DECLARED[@]}; i += 3)); do
+      v=@{DECLARED[$i]}
+      name=$(N "$v" "@{DECLARED[$((i + 2))]}")
+      [ "$name" = "@{DECLARED[$((i + 2))]}" ] && continue # built-in: not ours to delete
+      if [ "@{DECLARED[$((i + 1))]}" = queue ]; then http DELETE "/queues/$(venc "$v")/$(enc "$name")"
+      else http DELETE "/exchanges/$(venc "$v")/$(enc "$name")"; fi
+    done
+  fi
+  for name in "@{CREATED[@]}"; do http DELETE "/vhosts/$(enc "$name")"; done
+}
+
+main() {
+  isolate
+  trap cleanup EXIT
+  scenario
+  drain
+  read_bindings
+  cleanup
+  trap - EXIT
+  jq -n --arg format "$FORMAT" --argjson version "$VERSION" --arg scenario "$SCENARIO" \
+    --arg product "$BROKER_PRODUCT" --arg bversion "$BROKER_VERSION" --arg at "$OBSERVED_AT" \
+    --arg mode "$ISOLATION_MODE" --arg iname "$ISOLATION_NAME" --argjson queues "$QUEUES_JSON" \
+    --argjson bindings "$BINDINGS" --argjson ne @{#ERRORS[@]} --argjson nr @{#RETURNS[@]} \
+    '$ARGS.positional as $a
+    | {format: $format, version: $version, kit: "http", scenario: $scenario,
+       broker: {product: $product, version: $bversion}, observed_at: $at,
+       isolation: {mode: $mode, name: $iname}, queues: $queues,
+       returns: [$a[$ne:$ne + $nr][] | {id: ., reply_code: 312, reply_text: "NO_ROUTE"}],
+       errors: [range(0; $ne; 4) as $i | {id: $a[$i], stage: $a[$i + 1], code: ($a[$i + 2] | tonumber), text: $a[$i + 3]}],
+       steps: [range($ne + $nr; $a | length; 2) as $i | {id: $a[$i], at: $a[$i + 1]}]}
+    + (if $bindings == null then {} else {bindings: $bindings} end)' \
+    --args "@{ERRORS[@]}" "@{RETURNS[@]}" "@{STEPS[@]}"
+}
+`.replaceAll('@{', '${')

@@ -1,0 +1,718 @@
+/**
+ * The Java kit (the RabbitMQ Java client, the study note's language): one class, the plan as
+ * readable step calls over a runtime mirroring the Node kit's. Java 11+, no other dependency than
+ * the client (and the slf4j API it loads).
+ */
+import type { AmqpTable, AmqpValue } from '../engine'
+import {
+  declaredNames,
+  headerLines,
+  PUBLISH_PROPERTIES,
+  queuesPerVhost,
+  typedTable,
+  vhostIndex,
+} from './kit-shared'
+import { javaString } from './literals'
+import { OBSERVATION_FORMAT, OBSERVATION_VERSION } from './observation'
+import type { LabPlan, LabStep } from './plan'
+
+/** A Java integer literal of the given width; decimal strings (beyond 2^53) stay exact. */
+function integer(n: number | string, suffix: '' | 'L', cast = ''): string {
+  const text = String(n)
+  return `${cast}${text}${suffix}`
+}
+
+function double(n: number, suffix: 'd' | 'f'): string {
+  const s = String(n)
+  return /[.eE]/.test(s) ? `${s}${suffix}` : `${s}.0${suffix}`
+}
+
+function value(v: AmqpValue): string {
+  switch (v.type) {
+    case 'longstr':
+      return javaString(v.value)
+    case 'bool':
+      return String(v.value)
+    case 'void':
+      return 'null'
+    case 'table':
+      return table(v.value)
+    case 'array':
+      return `array(${v.value.map(value).join(', ')})`
+    case 'bytes':
+      return `${javaString(v.value)}.getBytes(StandardCharsets.UTF_8)`
+    case 'double':
+      return double(v.value, 'd')
+    case 'float':
+      return double(v.value, 'f')
+    case 'decimal':
+      return `new BigDecimal(BigInteger.valueOf(${v.value.digits}L), ${v.value.places})`
+    case 'timestamp':
+      return `new Date(${integer(v.value, 'L')} * 1000L)`
+    case 'byte':
+      return integer(v.value, '', '(byte) ')
+    case 'short':
+    case 'unsignedbyte': // the Java client has no unsigned types: the next wider signed one
+      return integer(v.value, '', '(short) ')
+    case 'int':
+    case 'unsignedshort':
+      return integer(v.value, '')
+    default:
+      return integer(v.value, 'L')
+  }
+}
+
+function table(t: AmqpTable): string {
+  const entries = Object.entries(t)
+  return `table(${entries.map(([k, v]) => `${javaString(k)}, ${value(v)}`).join(', ')})`
+}
+
+const args = (a: Parameters<typeof typedTable>[0]) => (a ? `.arguments(${table(typedTable(a))})` : '')
+const opt = (name: string, b: boolean | undefined, dflt: boolean) => `.${name}(${b ?? dflt})`
+
+function publishProps(p: Extract<LabStep, { op: 'publish' }>['publish']): string {
+  let out = ''
+  for (const k of PUBLISH_PROPERTIES) {
+    const v = p.properties?.[k]
+    if (v === undefined || v === null || typeof v === 'object') continue
+    out += `.property(${javaString(k)}, ${typeof v === 'string' ? javaString(v) : typeof v === 'number' ? `${v}L` : String(v)})`
+  }
+  return out
+}
+
+function step(plan: LabPlan, s: LabStep): string {
+  const v = vhostIndex(plan, s)
+  const id = javaString(s.id)
+  switch (s.op) {
+    case 'exchange.declare': {
+      const x = s.exchange
+      const o = x.passive
+        ? '.passive(true)'
+        : `${opt('durable', x.durable, true)}${opt('autoDelete', x.auto_delete, false)}${opt('internal', x.internal, false)}${args(x.arguments)}`
+      return `declareExchange(${v}, ${id}, ${javaString(x.name)}, ${javaString(x.type)}, new Opts()${o});`
+    }
+    case 'queue.declare': {
+      const q = s.queue
+      const o = q.passive
+        ? '.passive(true)'
+        : `${opt('durable', q.durable, true)}${opt('exclusive', q.exclusive, false)}${opt('autoDelete', q.auto_delete, false)}${args(q.arguments)}`
+      return `declareQueue(${v}, ${id}, ${javaString(q.name)}, new Opts()${o});`
+    }
+    case 'bind':
+    case 'unbind': {
+      const b = s.binding
+      const a = b.arguments ? table(typedTable(b.arguments)) : 'table()'
+      return `${s.op}(${v}, ${id}, ${javaString(b.source)}, ${javaString(b.destination_type)}, ${javaString(b.destination)}, ${javaString(b.routing_key)}, ${a});`
+    }
+    case 'exchange.delete':
+      return `deleteExchange(${v}, ${id}, ${javaString(s.name)}, ${s.if_unused === true});`
+    case 'queue.delete':
+      return `deleteQueue(${v}, ${id}, ${javaString(s.name)});`
+    case 'publish': {
+      const p = s.publish
+      const h = p.headers ? `.headers(${table(typedTable(p.headers))})` : ''
+      const m = p.mandatory ? '.mandatory(true)' : ''
+      return `publish(${v}, ${id}, ${javaString(p.exchange)}, ${javaString(p.routing_key)}, new Opts()${m}${h}${publishProps(p)});`
+    }
+  }
+}
+
+export function javaKit(plan: LabPlan, className = 'RabbitLab'): string {
+  const header = headerLines(plan, 'java').map((l) => `// ${l.replaceAll('RabbitLab', className)}`.trimEnd())
+  const strings = (xs: string[]) => `new String[] {${xs.map(javaString).join(', ')}}`
+  const declared = declaredNames(plan)
+  return [
+    ...header,
+    '',
+    JAVA_IMPORTS,
+    `public class ${className} {`,
+    `  static final String FORMAT = ${javaString(OBSERVATION_FORMAT)};`,
+    `  static final int VERSION = ${OBSERVATION_VERSION};`,
+    `  static final String SCENARIO = ${javaString(plan.fingerprint)};`,
+    `  static final String[] VHOSTS = ${strings(plan.vhosts)};`,
+    `  static final String[][] QUEUES = {${queuesPerVhost(plan).map(strings).join(', ')}};`,
+    `  static final Object[][] DECLARED = {${declared
+      .map(([v, kind, name]) => `{${v}, "${kind}", ${javaString(name)}}`)
+      .join(', ')}};`,
+    '',
+    '  /** The scenario, step by step (vhost index, error id, then the step). */',
+    '  static void scenario() throws Exception {',
+    ...plan.steps.map((s) => `    ${step(plan, s)}`),
+    '  }',
+    JAVA_RUNTIME,
+    '}',
+    '',
+  ].join('\n')
+}
+
+const JAVA_IMPORTS = `import com.rabbitmq.client.AMQP;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.GetResponse;
+import com.rabbitmq.client.ReturnListener;
+import com.rabbitmq.client.ShutdownSignalException;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.net.URL;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+`
+
+const JAVA_RUNTIME = String.raw`
+  // ---- settings from the environment (no credentials in this file)
+  static final Map<String, String> ENV = System.getenv();
+  static final String AMQP_URL = ENV.getOrDefault("RABBITMQ_URL", "amqp://localhost");
+  static final String API_URL = ENV.getOrDefault("RABBITMQ_MANAGEMENT_URL", "http://localhost:15672");
+  static final String MODE = ENV.getOrDefault("LAB_MODE", "auto");
+  static final boolean KEEP = "1".equals(ENV.get("LAB_KEEP"));
+  static final String RUN = ENV.containsKey("LAB_NAME") ? ENV.get("LAB_NAME")
+      : "lab-" + SCENARIO.substring(0, 8) + "-" + Long.toString(new Random().nextLong() & 0x7fffffffffL, 36);
+
+  static void log(String line) {
+    System.err.println("[lab] " + line);
+  }
+
+  // ---- the observation
+  static String brokerProduct = "RabbitMQ", brokerVersion = "unknown", isolationMode = "vhost", isolationName = RUN;
+  static final String observedAt = Instant.now().toString();
+  static final Map<String, List<String>> queues = new LinkedHashMap<>();
+  static final List<Map<String, Object>> returns = new ArrayList<>(), errors = new ArrayList<>(), steps = new ArrayList<>();
+  static List<Map<String, Object>> bindings = null;
+
+  // ---- management HTTP API (scratch vhosts, permissions, the bindings seen at the end)
+  static String amqpUser = "guest", amqpPass = "guest", apiUser, apiPass, apiBase;
+  static boolean apiWorks = false;
+
+  static String dec(String s) throws Exception {
+    return URLDecoder.decode(s.replace("+", "%2B"), "UTF-8");
+  }
+
+  static String enc(String s) throws Exception {
+    return URLEncoder.encode(s, "UTF-8").replace("+", "%20");
+  }
+
+  static void readCredentials() throws Exception {
+    String info = new URI(AMQP_URL).getRawUserInfo();
+    if (info != null) {
+      int c = info.indexOf(':');
+      amqpUser = dec(c < 0 ? info : info.substring(0, c));
+      amqpPass = c < 0 ? "" : dec(info.substring(c + 1));
+    }
+    URI api = new URI(API_URL);
+    String apiInfo = api.getRawUserInfo();
+    apiUser = amqpUser;
+    apiPass = amqpPass;
+    if (apiInfo != null) {
+      int c = apiInfo.indexOf(':');
+      apiUser = dec(c < 0 ? apiInfo : apiInfo.substring(0, c));
+      apiPass = c < 0 ? "" : dec(apiInfo.substring(c + 1));
+    }
+    String path = api.getRawPath() == null ? "" : api.getRawPath().replaceAll("/+$", "");
+    apiBase = api.getScheme() + "://" + api.getHost() + (api.getPort() < 0 ? "" : ":" + api.getPort()) + path + "/api";
+  }
+
+  static String api(String method, String path, String body) throws Exception {
+    HttpURLConnection c = (HttpURLConnection) new URL(apiBase + path).openConnection();
+    c.setRequestMethod(method);
+    c.setConnectTimeout(30000);
+    c.setReadTimeout(30000);
+    String auth = Base64.getEncoder().encodeToString((apiUser + ":" + apiPass).getBytes(StandardCharsets.UTF_8));
+    c.setRequestProperty("authorization", "Basic " + auth);
+    c.setRequestProperty("content-type", "application/json");
+    if (body != null) {
+      c.setDoOutput(true);
+      try (OutputStream out = c.getOutputStream()) {
+        out.write(body.getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    int status = c.getResponseCode();
+    InputStream in = status < 400 ? c.getInputStream() : c.getErrorStream();
+    String text = in == null ? "" : new String(readAll(in), StandardCharsets.UTF_8);
+    if (status >= 400) throw new IOException(method + " " + path + ": HTTP " + status + " " + text);
+    return text;
+  }
+
+  static byte[] readAll(InputStream in) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] buf = new byte[8192];
+    for (int n; (n = in.read(buf)) > 0; ) out.write(buf, 0, n);
+    return out.toByteArray();
+  }
+
+  // ---- isolation: one scratch vhost per scenario vhost, or a name prefix inside an existing vhost
+  static String[] vhostOf = new String[VHOSTS.length], prefixOf = new String[VHOSTS.length];
+  static final List<String> createdVhosts = new ArrayList<>();
+
+  static void isolate() throws Exception {
+    if (!MODE.equals("prefix")) {
+      try {
+        for (int i = 0; i < VHOSTS.length; i++) {
+          String name = i == 0 ? RUN : RUN + "-" + i;
+          api("PUT", "/vhosts/" + enc(name), "{}");
+          createdVhosts.add(name);
+          for (String user : new LinkedHashSet<>(Arrays.asList(apiUser, amqpUser)))
+            api("PUT", "/permissions/" + enc(name) + "/" + enc(user), "{\"configure\":\".*\",\"write\":\".*\",\"read\":\".*\"}");
+          vhostOf[i] = name;
+          prefixOf[i] = "";
+        }
+        apiWorks = true;
+        return;
+      } catch (Exception e) {
+        if (MODE.equals("vhost")) throw e;
+        log("no scratch vhost (" + e.getMessage().split("\n")[0] + "); using a name prefix instead");
+        for (String name : createdVhosts) {
+          try {
+            api("DELETE", "/vhosts/" + enc(name), null);
+          } catch (Exception ignored) {
+          }
+        }
+        createdVhosts.clear();
+      }
+    }
+    String path = new URI(AMQP_URL).getRawPath();
+    String vhost = ENV.containsKey("LAB_VHOST") ? ENV.get("LAB_VHOST")
+        : path == null || path.length() <= 1 ? "/" : dec(path.substring(1));
+    for (int i = 0; i < VHOSTS.length; i++) {
+      vhostOf[i] = vhost;
+      prefixOf[i] = RUN + (i == 0 ? "" : "-" + i) + ".";
+    }
+    isolationMode = "prefix";
+    isolationName = RUN + ".";
+    try {
+      api("GET", "/vhosts/" + enc(vhost), null);
+      apiWorks = true;
+    } catch (Exception e) {
+      apiWorks = false;
+    }
+  }
+
+  /** A scenario name as the broker sees it (built-in amq.* and "" are never prefixed). */
+  static String N(int v, String name) {
+    String p = prefixOf[v];
+    return !p.isEmpty() && !name.isEmpty() && !name.startsWith("amq.") ? p + name : name;
+  }
+
+  static String unN(int v, String name) {
+    String p = prefixOf[v];
+    return !p.isEmpty() && name.startsWith(p) ? name.substring(p.length()) : name;
+  }
+
+  static String scenarioText(int v, String text) {
+    String t = text.replace("vhost '" + vhostOf[v] + "'", "vhost '" + VHOSTS[v] + "'");
+    return prefixOf[v].isEmpty() ? t : t.replace("'" + prefixOf[v], "'");
+  }
+
+  // ---- one connection + confirm channel per vhost, reopened after a refusal as a client would
+  interface Step {
+    void run(Channel ch) throws Exception;
+  }
+
+  static final class Session {
+    final int v;
+    Connection conn;
+    Channel ch;
+
+    Session(int v) {
+      this.v = v;
+    }
+
+    Channel channel() throws Exception {
+      if (conn == null || !conn.isOpen()) {
+        ConnectionFactory f = new ConnectionFactory();
+        f.setUri(AMQP_URL);
+        f.setVirtualHost(vhostOf[v]);
+        f.setAutomaticRecoveryEnabled(false);
+        conn = f.newConnection("lab-kit");
+        Object product = conn.getServerProperties().get("product");
+        Object version = conn.getServerProperties().get("version");
+        if (product != null) brokerProduct = product.toString();
+        if (version != null) brokerVersion = version.toString();
+        ch = null;
+      }
+      if (ch == null || !ch.isOpen()) {
+        ch = conn.createChannel();
+        ch.confirmSelect();
+        ch.addReturnListener(new ReturnListener() {
+          public void handleReturn(int code, String text, String exchange, String key, AMQP.BasicProperties props, byte[] body) {
+            String id = props.getMessageId() != null ? props.getMessageId() : new String(body, StandardCharsets.UTF_8);
+            synchronized (returns) {
+              returns.add(entry("id", id, "reply_code", code, "reply_text", text));
+            }
+          }
+        });
+      }
+      return ch;
+    }
+
+    /** Runs one step: null when it worked, else {code, text}; a refusal is never thrown. */
+    Object[] run(Step step) throws Exception {
+      Channel c = channel();
+      try {
+        step.run(c);
+        return null;
+      } catch (IOException | ShutdownSignalException e) {
+        ShutdownSignalException sse = e instanceof ShutdownSignalException ? (ShutdownSignalException) e
+            : e.getCause() instanceof ShutdownSignalException ? (ShutdownSignalException) e.getCause() : null;
+        if (sse == null) throw e;
+        Object reason = sse.getReason();
+        if (reason instanceof AMQP.Channel.Close)
+          return new Object[] {((AMQP.Channel.Close) reason).getReplyCode(), ((AMQP.Channel.Close) reason).getReplyText()};
+        if (reason instanceof AMQP.Connection.Close)
+          return new Object[] {((AMQP.Connection.Close) reason).getReplyCode(), ((AMQP.Connection.Close) reason).getReplyText()};
+        throw e;
+      } catch (IllegalArgumentException e) {
+        ch = null; // the client refused to encode; its pending call would block this channel
+        return new Object[] {0, e.toString()};
+      }
+    }
+
+    void close() {
+      try {
+        if (conn != null && conn.isOpen()) conn.close();
+      } catch (Exception ignored) {
+      }
+    }
+  }
+
+  static final Map<Integer, Session> sessions = new LinkedHashMap<>();
+
+  static Session session(int v) {
+    return sessions.computeIfAbsent(v, Session::new);
+  }
+
+  static void step(int v, String id, String stage, Step fn) throws Exception {
+    steps.add(entry("id", id, "at", Instant.now().toString()));
+    Object[] out = session(v).run(fn);
+    if (out != null) {
+      int code = (Integer) out[0];
+      String text = code == 0 ? (String) out[1] : scenarioText(v, (String) out[1]);
+      errors.add(entry("id", id, "stage", stage, "code", code, "text", text));
+    }
+  }
+
+  // ---- the steps a scenario is made of
+  static final class Opts {
+    boolean passive, durable = true, exclusive, autoDelete, internal, mandatory;
+    Map<String, Object> arguments, headers;
+    final Map<String, Object> properties = new LinkedHashMap<>();
+
+    Opts passive(boolean b) { passive = b; return this; }
+    Opts durable(boolean b) { durable = b; return this; }
+    Opts exclusive(boolean b) { exclusive = b; return this; }
+    Opts autoDelete(boolean b) { autoDelete = b; return this; }
+    Opts internal(boolean b) { internal = b; return this; }
+    Opts mandatory(boolean b) { mandatory = b; return this; }
+    Opts arguments(Map<String, Object> m) { arguments = m; return this; }
+    Opts headers(Map<String, Object> m) { headers = m; return this; }
+    Opts property(String k, Object value) { properties.put(k, value); return this; }
+  }
+
+  static Map<String, Object> table(Object... kv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) m.put((String) kv[i], kv[i + 1]);
+    return m;
+  }
+
+  static List<Object> array(Object... xs) {
+    return new ArrayList<>(Arrays.asList(xs));
+  }
+
+  static Map<String, Object> mapArgs(int v, Map<String, Object> args) {
+    if (args == null || !(args.get("alternate-exchange") instanceof String)) return args;
+    Map<String, Object> m = new LinkedHashMap<>(args);
+    m.put("alternate-exchange", N(v, (String) args.get("alternate-exchange")));
+    return m;
+  }
+
+  static void declareExchange(int v, String id, String name, String type, Opts o) throws Exception {
+    step(v, id, "declare", ch -> {
+      if (o.passive) ch.exchangeDeclarePassive(N(v, name));
+      else ch.exchangeDeclare(N(v, name), type, o.durable, o.autoDelete, o.internal, mapArgs(v, o.arguments));
+    });
+  }
+
+  static void declareQueue(int v, String id, String name, Opts o) throws Exception {
+    step(v, id, "declare", ch -> {
+      if (o.passive) ch.queueDeclarePassive(N(v, name));
+      else ch.queueDeclare(N(v, name), o.durable, o.exclusive, o.autoDelete, o.arguments);
+    });
+  }
+
+  static void bind(int v, String id, String source, String type, String dest, String key, Map<String, Object> args) throws Exception {
+    step(v, id, "bind", ch -> {
+      if (type.equals("exchange")) ch.exchangeBind(N(v, dest), N(v, source), key, args);
+      else ch.queueBind(N(v, dest), N(v, source), key, args);
+    });
+  }
+
+  static void unbind(int v, String id, String source, String type, String dest, String key, Map<String, Object> args) throws Exception {
+    step(v, id, "unbind", ch -> {
+      if (type.equals("exchange")) ch.exchangeUnbind(N(v, dest), N(v, source), key, args);
+      else ch.queueUnbind(N(v, dest), N(v, source), key, args);
+    });
+  }
+
+  static void deleteExchange(int v, String id, String name, boolean ifUnused) throws Exception {
+    step(v, id, "delete", ch -> ch.exchangeDelete(N(v, name), ifUnused));
+  }
+
+  static void deleteQueue(int v, String id, String name) throws Exception {
+    step(v, id, "delete", ch -> ch.queueDelete(N(v, name)));
+  }
+
+  /** Every message carries its id as message_id (and as its body); the confirm is awaited. */
+  static void publish(int v, String id, String exchange, String key, Opts o) throws Exception {
+    Map<String, Object> headers = o.headers == null ? new LinkedHashMap<>() : new LinkedHashMap<>(o.headers);
+    String rk = key;
+    if (exchange.isEmpty() && !prefixOf[v].isEmpty()) {
+      rk = N(v, key); // the default exchange routes by queue name
+      for (String h : new String[] {"CC", "BCC"}) {
+        if (!(headers.get(h) instanceof List)) continue;
+        List<Object> mapped = new ArrayList<>();
+        for (Object k : (List<?>) headers.get(h)) mapped.add(k instanceof String ? N(v, (String) k) : k);
+        headers.put(h, mapped);
+      }
+    }
+    Map<String, Object> p = o.properties;
+    AMQP.BasicProperties.Builder b = new AMQP.BasicProperties.Builder().messageId(id).headers(headers);
+    if (p.containsKey("content_type")) b.contentType((String) p.get("content_type"));
+    if (p.containsKey("content_encoding")) b.contentEncoding((String) p.get("content_encoding"));
+    if (p.containsKey("delivery_mode")) b.deliveryMode(((Long) p.get("delivery_mode")).intValue());
+    if (p.containsKey("priority")) b.priority(((Long) p.get("priority")).intValue());
+    if (p.containsKey("correlation_id")) b.correlationId((String) p.get("correlation_id"));
+    if (p.containsKey("reply_to")) b.replyTo((String) p.get("reply_to"));
+    if (p.containsKey("expiration")) b.expiration((String) p.get("expiration"));
+    if (p.containsKey("timestamp")) b.timestamp(new Date((Long) p.get("timestamp") * 1000L));
+    if (p.containsKey("type")) b.type((String) p.get("type"));
+    if (p.containsKey("user_id")) b.userId((String) p.get("user_id"));
+    if (p.containsKey("app_id")) b.appId((String) p.get("app_id"));
+    AMQP.BasicProperties props = b.build();
+    String routingKey = rk;
+    step(v, id, "publish", ch -> {
+      ch.basicPublish(N(v, exchange), routingKey, o.mandatory, props, id.getBytes(StandardCharsets.UTF_8));
+      ch.waitForConfirmsOrDie(20000);
+    });
+  }
+
+  // ---- after the steps: drain every queue, read the bindings, clean up
+  static void drain() throws Exception {
+    for (int v = 0; v < VHOSTS.length; v++) {
+      for (String q : QUEUES[v]) {
+        int vv = v;
+        Session s = session(v);
+        if (s.run(ch -> ch.queueDeclarePassive(N(vv, q))) != null) continue; // it does not exist
+        List<String> ids = new ArrayList<>();
+        for (GetResponse r; (r = s.channel().basicGet(N(v, q), true)) != null; ) {
+          String mid = r.getProps().getMessageId();
+          ids.add(mid != null ? mid : new String(r.getBody(), StandardCharsets.UTF_8));
+        }
+        queues.put(VHOSTS[v].equals("/") ? q : VHOSTS[v] + "/" + q, ids);
+      }
+    }
+  }
+
+  static void readBindings() throws Exception {
+    if (!apiWorks) return;
+    bindings = new ArrayList<>();
+    for (int v = 0; v < VHOSTS.length; v++) {
+      String p = prefixOf[v];
+      for (Object o : (List<?>) new Json(api("GET", "/bindings/" + enc(vhostOf[v]), null)).value()) {
+        Map<?, ?> b = (Map<?, ?>) o;
+        String source = (String) b.get("source"), dest = (String) b.get("destination");
+        if (source.isEmpty()) continue; // the default exchange's implicit bindings
+        if (!p.isEmpty() && !source.startsWith(p) && !dest.startsWith(p)) continue;
+        bindings.add(entry("vhost", VHOSTS[v], "source", unN(v, source), "destination", unN(v, dest),
+            "destination_type", b.get("destination_type"), "routing_key", b.get("routing_key")));
+      }
+    }
+  }
+
+  static void cleanup() {
+    if (KEEP) {
+      log("kept: " + (isolationMode.equals("vhost") ? "vhost " : "names starting with ") + isolationName);
+    } else if (isolationMode.equals("prefix")) {
+      for (Object[] d : DECLARED) {
+        int v = (Integer) d[0];
+        String name = (String) d[2];
+        if (N(v, name).equals(name)) continue; // built-in: not ours to delete
+        try {
+          if (d[1].equals("queue")) session(v).run(ch -> ch.queueDelete(N(v, name)));
+          else session(v).run(ch -> ch.exchangeDelete(N(v, name)));
+        } catch (Exception e) {
+          log(e.toString());
+        }
+      }
+    }
+    for (Session s : sessions.values()) s.close();
+    if (!KEEP) {
+      for (String name : createdVhosts) {
+        try {
+          api("DELETE", "/vhosts/" + enc(name), null);
+        } catch (Exception e) {
+          log(e.getMessage());
+        }
+      }
+    }
+  }
+
+  public static void main(String[] argv) {
+    try {
+      readCredentials();
+      isolate();
+      try {
+        scenario();
+        drain();
+        readBindings();
+      } finally {
+        cleanup();
+      }
+    } catch (Exception e) {
+      log("lab kit failed: " + e);
+      System.exit(1);
+    }
+    Map<String, Object> obs = entry("format", FORMAT, "version", VERSION, "kit", "java", "scenario", SCENARIO,
+        "broker", entry("product", brokerProduct, "version", brokerVersion), "observed_at", observedAt,
+        "isolation", entry("mode", isolationMode, "name", isolationName), "queues", queues,
+        "returns", returns, "errors", errors, "steps", steps);
+    if (bindings != null) obs.put("bindings", bindings);
+    StringBuilder out = new StringBuilder();
+    Json.write(obs, out, "");
+    System.out.println(out);
+  }
+
+  static Map<String, Object> entry(Object... kv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) m.put((String) kv[i], kv[i + 1]);
+    return m;
+  }
+
+  /** Just enough JSON: read the management API's answers, write the observation (ASCII only). */
+  static final class Json {
+    final String s;
+    int i = 0;
+
+    Json(String s) {
+      this.s = s;
+    }
+
+    Object value() {
+      ws();
+      char c = s.charAt(i);
+      if (c == '{') {
+        Map<String, Object> m = new LinkedHashMap<>();
+        i++;
+        ws();
+        if (s.charAt(i) == '}') { i++; return m; }
+        for (;;) {
+          ws();
+          String k = string();
+          ws();
+          i++; // ':'
+          m.put(k, value());
+          ws();
+          if (s.charAt(i++) == '}') return m;
+        }
+      }
+      if (c == '[') {
+        List<Object> l = new ArrayList<>();
+        i++;
+        ws();
+        if (s.charAt(i) == ']') { i++; return l; }
+        for (;;) {
+          l.add(value());
+          ws();
+          if (s.charAt(i++) == ']') return l;
+        }
+      }
+      if (c == '"') return string();
+      int start = i;
+      while (i < s.length() && ",}] \n\r\t".indexOf(s.charAt(i)) < 0) i++;
+      String word = s.substring(start, i);
+      if (word.equals("true") || word.equals("false")) return Boolean.valueOf(word);
+      if (word.equals("null")) return null;
+      return Double.valueOf(word);
+    }
+
+    void ws() {
+      while (i < s.length() && " \n\r\t".indexOf(s.charAt(i)) >= 0) i++;
+    }
+
+    String string() {
+      StringBuilder b = new StringBuilder();
+      i++;
+      for (char c; (c = s.charAt(i++)) != '"'; ) {
+        if (c != '\\') { b.append(c); continue; }
+        char e = s.charAt(i++);
+        switch (e) {
+          case 'n': b.append('\n'); break;
+          case 'r': b.append('\r'); break;
+          case 't': b.append('\t'); break;
+          case 'b': b.append('\b'); break;
+          case 'f': b.append('\f'); break;
+          case 'u': b.append((char) Integer.parseInt(s.substring(i, i + 4), 16)); i += 4; break;
+          default: b.append(e);
+        }
+      }
+      return b.toString();
+    }
+
+    static void write(Object o, StringBuilder out, String indent) {
+      String inner = indent + "  ";
+      if (o == null) out.append("null");
+      else if (o instanceof String) quote((String) o, out);
+      else if (o instanceof Number || o instanceof Boolean) out.append(o);
+      else if (o instanceof Map) {
+        Map<?, ?> m = (Map<?, ?>) o;
+        if (m.isEmpty()) { out.append("{}"); return; }
+        out.append("{\n");
+        int n = 0;
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+          out.append(inner);
+          quote((String) e.getKey(), out);
+          out.append(": ");
+          write(e.getValue(), out, inner);
+          out.append(++n < m.size() ? ",\n" : "\n");
+        }
+        out.append(indent).append('}');
+      } else {
+        List<?> l = (List<?>) o;
+        if (l.isEmpty()) { out.append("[]"); return; }
+        out.append("[\n");
+        for (int n = 0; n < l.size(); n++) {
+          out.append(inner);
+          write(l.get(n), out, inner);
+          out.append(n + 1 < l.size() ? ",\n" : "\n");
+        }
+        out.append(indent).append(']');
+      }
+    }
+
+    static void quote(String s, StringBuilder out) {
+      out.append('"');
+      for (char c : s.toCharArray()) {
+        if (c == '"' || c == '\\') out.append('\\').append(c);
+        else if (c >= 0x20 && c < 0x7f) out.append(c);
+        else out.append(String.format("\\u%04x", (int) c));
+      }
+      out.append('"');
+    }
+  }
+`

@@ -1,0 +1,450 @@
+/**
+ * The Node.js kit (amqplib, ES module): the plan as readable step calls over a small runtime that
+ * isolates the run, records refusals as the route CLI does, drains every queue and prints the
+ * observation. amqplib is the client the engine models, so this kit has no limits of its own.
+ */
+import { type AmqpTable, type AmqpValue, integerTypeFor } from '../engine'
+import {
+  declaredNames,
+  headerLines,
+  PUBLISH_PROPERTIES,
+  queuesPerVhost,
+  typedTable,
+  vhostIndex,
+} from './kit-shared'
+import { jsString } from './literals'
+import { OBSERVATION_FORMAT, OBSERVATION_VERSION } from './observation'
+import type { LabPlan, LabStep } from './plan'
+
+function value(v: AmqpValue): string {
+  switch (v.type) {
+    case 'longstr':
+      return jsString(v.value)
+    case 'bool':
+      return String(v.value)
+    case 'void':
+      return 'null'
+    case 'table':
+      return table(v.value)
+    case 'array':
+      return `[${v.value.map(value).join(', ')}]`
+    case 'bytes':
+      return `Buffer.from(${jsString(v.value)}, 'utf8')`
+    case 'double':
+      return Number.isInteger(v.value) ? `{ '!': 'double', value: ${v.value} }` : String(v.value)
+    case 'float':
+      return `{ '!': 'float', value: ${v.value} }`
+    case 'decimal':
+      return `{ '!': 'decimal', value: { places: ${v.value.places}, digits: ${v.value.digits} } }`
+    default: {
+      const n = v.value
+      if (typeof n === 'number' && v.type !== 'timestamp' && integerTypeFor(n) === v.type) return String(n)
+      return `{ '!': '${v.type}', value: ${typeof n === 'string' ? jsString(n) : n} }`
+    }
+  }
+}
+
+/** An object literal; `__proto__` is written as a computed key so it stays an own property. */
+function table(t: AmqpTable): string {
+  const entries = Object.entries(t)
+  if (entries.length === 0) return '{}'
+  const key = (k: string) => (k === '__proto__' ? `[${jsString(k)}]` : jsString(k))
+  return `{ ${entries.map(([k, v]) => `${key(k)}: ${value(v)}`).join(', ')} }`
+}
+
+function options(fields: [string, string | undefined][]): string {
+  const set = fields.filter(([, v]) => v !== undefined)
+  return set.length ? `{ ${set.map(([k, v]) => `${k}: ${v}`).join(', ')} }` : '{}'
+}
+
+const args = (a: Parameters<typeof typedTable>[0]) => (a ? table(typedTable(a)) : undefined)
+const flag = (b: boolean | undefined, dflt: boolean) => String(b ?? dflt)
+
+function publishProps(p: Extract<LabStep, { op: 'publish' }>['publish']): string | undefined {
+  const props = PUBLISH_PROPERTIES.flatMap((k) => {
+    const v = p.properties?.[k]
+    return v === undefined ? [] : [[k, JSON.stringify(v)] as [string, string]]
+  })
+  return props.length ? options(props) : undefined
+}
+
+function step(plan: LabPlan, s: LabStep): string {
+  const v = vhostIndex(plan, s)
+  const id = jsString(s.id)
+  switch (s.op) {
+    case 'exchange.declare': {
+      const x = s.exchange
+      const o = x.passive
+        ? options([['passive', 'true']])
+        : options([
+            ['durable', flag(x.durable, true)],
+            ['autoDelete', flag(x.auto_delete, false)],
+            ['internal', flag(x.internal, false)],
+            ['arguments', args(x.arguments)],
+          ])
+      return `await declareExchange(${v}, ${id}, ${jsString(x.name)}, ${jsString(x.type)}, ${o})`
+    }
+    case 'queue.declare': {
+      const q = s.queue
+      const o = q.passive
+        ? options([['passive', 'true']])
+        : options([
+            ['durable', flag(q.durable, true)],
+            ['exclusive', flag(q.exclusive, false)],
+            ['autoDelete', flag(q.auto_delete, false)],
+            ['arguments', args(q.arguments)],
+          ])
+      return `await declareQueue(${v}, ${id}, ${jsString(q.name)}, ${o})`
+    }
+    case 'bind':
+    case 'unbind': {
+      const b = s.binding
+      const fn = s.op === 'bind' ? 'bind' : 'unbind'
+      return `await ${fn}(${v}, ${id}, ${jsString(b.source)}, ${jsString(b.destination_type)}, ${jsString(b.destination)}, ${jsString(b.routing_key)}, ${args(b.arguments) ?? '{}'})`
+    }
+    case 'exchange.delete':
+      return `await deleteExchange(${v}, ${id}, ${jsString(s.name)}, ${options([['ifUnused', s.if_unused ? 'true' : undefined]])})`
+    case 'queue.delete':
+      return `await deleteQueue(${v}, ${id}, ${jsString(s.name)})`
+    case 'publish': {
+      const p = s.publish
+      const o = options([
+        ['mandatory', p.mandatory ? 'true' : undefined],
+        ['headers', p.headers ? table(typedTable(p.headers)) : undefined],
+        ['properties', publishProps(p)],
+      ])
+      return `await publish(${v}, ${id}, ${jsString(p.exchange)}, ${jsString(p.routing_key)}, ${o})`
+    }
+  }
+}
+
+/** The whole program for `plan`. */
+export function nodeKit(plan: LabPlan): string {
+  const header = headerLines(plan, 'node').map((l) => `// ${l}`.trimEnd())
+  const constants = [
+    `const PLAN = {`,
+    `  format: ${jsString(OBSERVATION_FORMAT)},`,
+    `  version: ${OBSERVATION_VERSION},`,
+    `  scenario: ${jsString(plan.fingerprint)},`,
+    `  vhosts: [${plan.vhosts.map(jsString).join(', ')}],`,
+    `  queues: [${queuesPerVhost(plan)
+      .map((qs) => `[${qs.map(jsString).join(', ')}]`)
+      .join(', ')}],`,
+    `  declared: [${declaredNames(plan)
+      .map(([v, kind, name]) => `[${v}, '${kind}', ${jsString(name)}]`)
+      .join(', ')}],`,
+    `}`,
+  ]
+  const steps = plan.steps.map((s) => `  ${step(plan, s)}`)
+  return [
+    ...header,
+    '',
+    "import amqp from 'amqplib'",
+    '',
+    ...constants,
+    NODE_RUNTIME,
+    '/** The scenario, step by step (vhost index, error id, then the step). */',
+    'async function scenario() {',
+    ...steps,
+    '}',
+    '',
+    'main(scenario).catch((e) => {',
+    "  console.error('lab kit failed: ' + ((e && e.message) || e))",
+    '  process.exit(1)',
+    '})',
+    '',
+  ].join('\n')
+}
+
+// The runtime below is plain JavaScript kept in a string (no template literals inside).
+const NODE_RUNTIME = String.raw`
+const env = process.env
+const AMQP_URL = new URL(env.RABBITMQ_URL || 'amqp://localhost')
+const API_URL = new URL(env.RABBITMQ_MANAGEMENT_URL || 'http://localhost:15672')
+const MODE = env.LAB_MODE || 'auto'
+const KEEP = env.LAB_KEEP === '1'
+const RUN = env.LAB_NAME || 'lab-' + PLAN.scenario.slice(0, 8) + '-' + Math.random().toString(36).slice(2, 8)
+const STEP_TIMEOUT_MS = 20000
+const log = (line) => console.error('[lab] ' + line)
+
+const obs = {
+  format: PLAN.format,
+  version: PLAN.version,
+  kit: 'node',
+  scenario: PLAN.scenario,
+  broker: { product: 'RabbitMQ', version: 'unknown' },
+  observed_at: new Date().toISOString(),
+  isolation: { mode: 'vhost', name: RUN },
+  queues: {},
+  returns: [],
+  errors: [],
+  steps: [],
+}
+
+// ---- management HTTP API (scratch vhosts, permissions, the bindings seen at the end)
+const amqpUser = decodeURIComponent(AMQP_URL.username || 'guest')
+const amqpPass = decodeURIComponent(AMQP_URL.password || (AMQP_URL.username ? '' : 'guest'))
+const apiUser = API_URL.username ? decodeURIComponent(API_URL.username) : amqpUser
+const apiPass = API_URL.username ? decodeURIComponent(API_URL.password) : amqpPass
+const API_BASE = API_URL.protocol + '//' + API_URL.host + API_URL.pathname.replace(/\/+$/, '') + '/api'
+let apiWorks = false
+
+async function api(method, path, body) {
+  const res = await fetch(API_BASE + path, {
+    method,
+    headers: {
+      authorization: 'Basic ' + Buffer.from(apiUser + ':' + apiPass).toString('base64'),
+      'content-type': 'application/json',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30000),
+  })
+  if (!res.ok) throw new Error(method + ' ' + path + ': HTTP ' + res.status + ' ' + (await res.text()))
+  const text = await res.text()
+  return text ? JSON.parse(text) : null
+}
+const enc = encodeURIComponent
+
+// ---- isolation: one scratch vhost per scenario vhost, or a name prefix inside an existing vhost
+const targets = [] // per scenario vhost index: { vhost, prefix }
+const createdVhosts = []
+
+async function isolate() {
+  if (MODE !== 'prefix') {
+    try {
+      for (let i = 0; i < PLAN.vhosts.length; i++) {
+        const name = i === 0 ? RUN : RUN + '-' + i
+        await api('PUT', '/vhosts/' + enc(name), {})
+        createdVhosts.push(name)
+        for (const user of new Set([apiUser, amqpUser]))
+          await api('PUT', '/permissions/' + enc(name) + '/' + enc(user), { configure: '.*', write: '.*', read: '.*' })
+        targets.push({ vhost: name, prefix: '' })
+      }
+      apiWorks = true
+      return
+    } catch (e) {
+      if (MODE === 'vhost') throw e
+      log('no scratch vhost (' + e.message.split('\n')[0] + '); using a name prefix instead')
+      for (const name of createdVhosts.splice(0)) await api('DELETE', '/vhosts/' + enc(name)).catch(() => {})
+      targets.length = 0
+    }
+  }
+  const path = AMQP_URL.pathname.slice(1)
+  const vhost = env.LAB_VHOST || (path ? decodeURIComponent(path) : '/')
+  for (let i = 0; i < PLAN.vhosts.length; i++) targets.push({ vhost, prefix: RUN + (i ? '-' + i : '') + '.' })
+  obs.isolation = { mode: 'prefix', name: RUN + '.' }
+  apiWorks = await api('GET', '/vhosts/' + enc(vhost)).then(() => true, () => false)
+}
+
+/** A scenario name as the broker sees it (built-in amq.* and "" are never prefixed). */
+function N(v, name) {
+  const p = targets[v].prefix
+  return p && name !== '' && !name.startsWith('amq.') ? p + name : name
+}
+function unN(v, name) {
+  const p = targets[v].prefix
+  return p && name.startsWith(p) ? name.slice(p.length) : name
+}
+/** A broker text with the scenario's names (scratch vhost and prefix taken out). */
+function scenarioText(v, text) {
+  let t = text.split("vhost '" + targets[v].vhost + "'").join("vhost '" + PLAN.vhosts[v] + "'")
+  if (targets[v].prefix) t = t.split("'" + targets[v].prefix).join("'")
+  return t
+}
+const queueKey = (v, q) => (PLAN.vhosts[v] === '/' ? q : PLAN.vhosts[v] + '/' + q)
+
+// ---- one connection + confirm channel per vhost, reopened after a refusal as a client would
+const CLOSE_RE = /(\d+) \([^)]*\) with message "([\s\S]*)"$/
+function refusal(err) {
+  const m = CLOSE_RE.exec(err.message || '')
+  if (m) return { code: Number(m[1]), text: m[2] }
+  return { code: typeof err.code === 'number' ? err.code : 0, text: String(err.message || err) }
+}
+
+class Session {
+  constructor(v) {
+    this.v = v
+  }
+  async channel() {
+    if (!this.conn || this.connClosed) {
+      const conn = await amqp.connect({
+        protocol: AMQP_URL.protocol.replace(':', ''),
+        hostname: AMQP_URL.hostname,
+        port: AMQP_URL.port ? Number(AMQP_URL.port) : undefined,
+        username: amqpUser,
+        password: amqpPass,
+        vhost: targets[this.v].vhost,
+      })
+      const props = conn.connection.serverProperties || {}
+      obs.broker = { product: String(props.product || 'RabbitMQ'), version: String(props.version || 'unknown') }
+      this.conn = conn
+      this.connClosed = false
+      this.connError = undefined
+      this.ch = undefined
+      conn.on('error', (e) => (this.connError = refusal(e)))
+      conn.on('close', () => (this.connClosed = true))
+    }
+    if (!this.ch || this.chClosed) {
+      const ch = await this.conn.createConfirmChannel()
+      this.ch = ch
+      this.chClosed = false
+      this.chError = undefined
+      ch.on('error', (e) => (this.chError = refusal(e)))
+      ch.on('close', () => (this.chClosed = true))
+      ch.on('return', (msg) => {
+        const id = msg.properties.messageId || msg.content.toString('utf8')
+        obs.returns.push({ id, reply_code: msg.fields.replyCode, reply_text: msg.fields.replyText })
+      })
+    }
+    return this.ch
+  }
+  /** Runs one step: { ok: true } or { ok: false, code, text }, never throws a refusal. */
+  async run(fn) {
+    const ch = await this.channel()
+    let timer
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error('step timed out')), STEP_TIMEOUT_MS)
+    })
+    try {
+      return { ok: true, value: await Promise.race([fn(ch), timeout]) }
+    } catch (e) {
+      if (e.message === 'step timed out') throw e
+      if (e instanceof TypeError || e instanceof RangeError) {
+        this.chClosed = true // amqplib refused to encode: this channel would wait forever
+        return { ok: false, code: 0, text: e.message }
+      }
+      for (let i = 0; i < 100 && !this.chClosed && !this.connClosed; i++) await new Promise((r) => setTimeout(r, 10))
+      const r = (this.connClosed && this.connError) || (this.chClosed && this.chError) || refusal(e)
+      return { ok: false, ...r }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+  async close() {
+    if (this.conn && !this.connClosed) await this.conn.close().catch(() => {})
+  }
+}
+const sessions = []
+const session = (v) => (sessions[v] = sessions[v] || new Session(v))
+
+async function step(v, id, stage, fn) {
+  obs.steps.push({ id, at: new Date().toISOString() })
+  const out = await session(v).run(fn)
+  if (!out.ok) obs.errors.push({ id, stage, code: out.code, text: out.code === 0 ? out.text : scenarioText(v, out.text) })
+}
+
+// ---- the steps a scenario is made of
+function mapArgs(v, args) {
+  if (!args || typeof args['alternate-exchange'] !== 'string') return args
+  return { ...args, 'alternate-exchange': N(v, args['alternate-exchange']) }
+}
+const declareExchange = (v, id, name, type, o) =>
+  step(v, id, 'declare', (ch) =>
+    o.passive
+      ? ch.checkExchange(N(v, name))
+      : ch.assertExchange(N(v, name), type, { ...o, arguments: mapArgs(v, o.arguments) }),
+  )
+const declareQueue = (v, id, name, o) =>
+  step(v, id, 'declare', (ch) => (o.passive ? ch.checkQueue(N(v, name)) : ch.assertQueue(N(v, name), o)))
+const bind = (v, id, source, type, dest, key, args) =>
+  step(v, id, 'bind', (ch) =>
+    type === 'exchange'
+      ? ch.bindExchange(N(v, dest), N(v, source), key, args)
+      : ch.bindQueue(N(v, dest), N(v, source), key, args),
+  )
+const unbind = (v, id, source, type, dest, key, args) =>
+  step(v, id, 'unbind', (ch) =>
+    type === 'exchange'
+      ? ch.unbindExchange(N(v, dest), N(v, source), key, args)
+      : ch.unbindQueue(N(v, dest), N(v, source), key, args),
+  )
+const deleteExchange = (v, id, name, o) => step(v, id, 'delete', (ch) => ch.deleteExchange(N(v, name), o))
+const deleteQueue = (v, id, name) => step(v, id, 'delete', (ch) => ch.deleteQueue(N(v, name)))
+
+const PROPERTY_NAMES = {
+  content_type: 'contentType', content_encoding: 'contentEncoding', delivery_mode: 'deliveryMode',
+  priority: 'priority', correlation_id: 'correlationId', reply_to: 'replyTo', expiration: 'expiration',
+  timestamp: 'timestamp', type: 'type', user_id: 'userId', app_id: 'appId',
+}
+/** Every message carries its id as message_id (and as its body); the confirm is awaited. */
+function publish(v, id, exchange, key, o) {
+  const headers = { ...(o.headers || {}) }
+  let rk = key
+  if (exchange === '' && targets[v].prefix) {
+    // The default exchange routes by queue name, so keys (and CC/BCC) name prefixed queues.
+    rk = N(v, key)
+    for (const h of ['CC', 'BCC'])
+      if (Array.isArray(headers[h])) headers[h] = headers[h].map((k) => (typeof k === 'string' ? N(v, k) : k))
+  }
+  const options = { mandatory: !!o.mandatory, headers, messageId: id }
+  for (const [k, val] of Object.entries(o.properties || {})) options[PROPERTY_NAMES[k]] = val
+  return step(v, id, 'publish', (ch) =>
+    new Promise((resolve, reject) =>
+      ch.publish(N(v, exchange), rk, Buffer.from(id, 'utf8'), options, (err) => (err ? reject(err) : resolve())),
+    ),
+  )
+}
+
+// ---- after the steps: drain every queue, read the bindings, clean up
+async function drain() {
+  for (let v = 0; v < PLAN.vhosts.length; v++) {
+    for (const q of PLAN.queues[v]) {
+      const s = session(v)
+      if (!(await s.run((ch) => ch.checkQueue(N(v, q)))).ok) continue // it does not exist
+      const ids = []
+      for (;;) {
+        const ch = await s.channel()
+        const msg = await ch.get(N(v, q), { noAck: true })
+        if (msg === false) break
+        ids.push(msg.properties.messageId || msg.content.toString('utf8'))
+      }
+      obs.queues[queueKey(v, q)] = ids
+    }
+  }
+}
+
+async function readBindings() {
+  if (!apiWorks) return
+  const out = []
+  for (let v = 0; v < PLAN.vhosts.length; v++) {
+    const p = targets[v].prefix
+    for (const b of await api('GET', '/bindings/' + enc(targets[v].vhost))) {
+      if (b.source === '') continue // the default exchange's implicit bindings
+      if (p && !b.source.startsWith(p) && !b.destination.startsWith(p)) continue
+      out.push({
+        vhost: PLAN.vhosts[v],
+        source: unN(v, b.source),
+        destination: unN(v, b.destination),
+        destination_type: b.destination_type,
+        routing_key: b.routing_key,
+      })
+    }
+  }
+  obs.bindings = out
+}
+
+async function cleanup(declared) {
+  if (KEEP) {
+    log('kept: ' + (obs.isolation.mode === 'vhost' ? 'vhost ' : 'names starting with ') + obs.isolation.name)
+  } else if (obs.isolation.mode === 'prefix') {
+    for (const [v, kind, name] of declared) {
+      if (N(v, name) === name) continue // built-in: not ours to delete
+      await session(v).run((ch) => (kind === 'queue' ? ch.deleteQueue(N(v, name)) : ch.deleteExchange(N(v, name))))
+    }
+  }
+  for (const s of sessions) if (s) await s.close()
+  if (!KEEP) for (const name of createdVhosts) await api('DELETE', '/vhosts/' + enc(name)).catch((e) => log(e.message))
+}
+
+async function main(scenario) {
+  await isolate()
+  try {
+    await scenario()
+    await drain()
+    await readBindings()
+  } finally {
+    await cleanup(PLAN.declared)
+  }
+  process.stdout.write(JSON.stringify(obs, null, 2) + '\n')
+}
+`

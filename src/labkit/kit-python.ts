@@ -1,0 +1,482 @@
+/**
+ * The Python kit (pika, BlockingConnection): the plan as readable step calls over a runtime that
+ * mirrors the Node kit's (isolation, refusals, confirms and returns, drain, observation). pika writes
+ * every integer as a 64-bit long and has no float type: see limits.ts.
+ */
+import type { AmqpTable, AmqpValue } from '../engine'
+import {
+  declaredNames,
+  headerLines,
+  PUBLISH_PROPERTIES,
+  queuesPerVhost,
+  typedTable,
+  vhostIndex,
+} from './kit-shared'
+import { pyString } from './literals'
+import { OBSERVATION_FORMAT, OBSERVATION_VERSION } from './observation'
+import type { LabPlan, LabStep } from './plan'
+
+function value(v: AmqpValue): string {
+  switch (v.type) {
+    case 'longstr':
+      return pyString(v.value)
+    case 'bool':
+      return v.value ? 'True' : 'False'
+    case 'void':
+      return 'None'
+    case 'table':
+      return table(v.value)
+    case 'array':
+      return `[${v.value.map(value).join(', ')}]`
+    case 'bytes':
+      return `${pyString(v.value)}.encode("utf-8")`
+    case 'double':
+    case 'float':
+      return `float(${pyString(String(v.value))})`
+    case 'decimal':
+      return `Decimal(${v.value.digits}).scaleb(-${v.value.places})`
+    case 'timestamp':
+      return `timestamp(${v.value})`
+    default:
+      return String(v.value) // integers, also beyond 2^53 (given as decimal strings)
+  }
+}
+
+function table(t: AmqpTable): string {
+  const entries = Object.entries(t)
+  return `{${entries.map(([k, v]) => `${pyString(k)}: ${value(v)}`).join(', ')}}`
+}
+
+const kw = (fields: [string, string | undefined][]) =>
+  fields
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `, ${k}=${v}`)
+    .join('')
+const bool = (b: boolean | undefined, dflt: boolean) => ((b ?? dflt) ? 'True' : 'False')
+const args = (a: Parameters<typeof typedTable>[0]) => (a ? table(typedTable(a)) : undefined)
+
+function jsonToPy(v: unknown): string {
+  if (typeof v === 'string') return pyString(v)
+  if (typeof v === 'boolean') return v ? 'True' : 'False'
+  if (v === null) return 'None'
+  return String(v)
+}
+
+function step(plan: LabPlan, s: LabStep): string {
+  const v = vhostIndex(plan, s)
+  const id = pyString(s.id)
+  switch (s.op) {
+    case 'exchange.declare': {
+      const x = s.exchange
+      const o = x.passive
+        ? kw([['passive', 'True']])
+        : kw([
+            ['durable', bool(x.durable, true)],
+            ['auto_delete', bool(x.auto_delete, false)],
+            ['internal', bool(x.internal, false)],
+            ['arguments', args(x.arguments)],
+          ])
+      return `declare_exchange(${v}, ${id}, ${pyString(x.name)}, ${pyString(x.type)}${o})`
+    }
+    case 'queue.declare': {
+      const q = s.queue
+      const o = q.passive
+        ? kw([['passive', 'True']])
+        : kw([
+            ['durable', bool(q.durable, true)],
+            ['exclusive', bool(q.exclusive, false)],
+            ['auto_delete', bool(q.auto_delete, false)],
+            ['arguments', args(q.arguments)],
+          ])
+      return `declare_queue(${v}, ${id}, ${pyString(q.name)}${o})`
+    }
+    case 'bind':
+    case 'unbind': {
+      const b = s.binding
+      return `${s.op}(${v}, ${id}, ${pyString(b.source)}, ${pyString(b.destination_type)}, ${pyString(b.destination)}, ${pyString(b.routing_key)}, ${args(b.arguments) ?? '{}'})`
+    }
+    case 'exchange.delete':
+      return `delete_exchange(${v}, ${id}, ${pyString(s.name)}${kw([['if_unused', s.if_unused ? 'True' : undefined]])})`
+    case 'queue.delete':
+      return `delete_queue(${v}, ${id}, ${pyString(s.name)})`
+    case 'publish': {
+      const p = s.publish
+      const props = PUBLISH_PROPERTIES.filter((k) => p.properties?.[k] !== undefined)
+      return `publish(${v}, ${id}, ${pyString(p.exchange)}, ${pyString(p.routing_key)}${kw([
+        ['mandatory', p.mandatory ? 'True' : undefined],
+        ['headers', p.headers ? table(typedTable(p.headers)) : undefined],
+        [
+          'properties',
+          props.length
+            ? `{${props.map((k) => `${pyString(k)}: ${jsonToPy(p.properties?.[k])}`).join(', ')}}`
+            : undefined,
+        ],
+      ])})`
+    }
+  }
+}
+
+export function pythonKit(plan: LabPlan): string {
+  const header = headerLines(plan, 'python').map((l) => `# ${l}`.trimEnd())
+  const list = (xs: string[]) => `[${xs.map(pyString).join(', ')}]`
+  return [
+    '#!/usr/bin/env python3',
+    ...header,
+    '',
+    PYTHON_RUNTIME_IMPORTS,
+    'PLAN = {',
+    `    "format": ${pyString(OBSERVATION_FORMAT)},`,
+    `    "version": ${OBSERVATION_VERSION},`,
+    `    "scenario": ${pyString(plan.fingerprint)},`,
+    `    "vhosts": ${list(plan.vhosts)},`,
+    `    "queues": [${queuesPerVhost(plan).map(list).join(', ')}],`,
+    `    "declared": [${declaredNames(plan)
+      .map(([v, kind, name]) => `(${v}, "${kind}", ${pyString(name)})`)
+      .join(', ')}],`,
+    '}',
+    PYTHON_RUNTIME,
+    '',
+    'def scenario():',
+    '    """The scenario, step by step (vhost index, error id, then the step)."""',
+    ...(plan.steps.length ? plan.steps.map((s) => `    ${step(plan, s)}`) : ['    pass']),
+    '',
+    '',
+    'if __name__ == "__main__":',
+    '    try:',
+    '        main(scenario)',
+    '    except Exception as e:  # a failure of the kit itself, not a refusal',
+    '        log("lab kit failed: %s" % e)',
+    '        sys.exit(1)',
+    '',
+  ].join('\n')
+}
+
+const PYTHON_RUNTIME_IMPORTS = `import base64
+import datetime
+import json
+import os
+import random
+import string
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from decimal import Decimal
+
+import pika
+import pika.exceptions
+`
+
+const PYTHON_RUNTIME = String.raw`
+env = os.environ
+AMQP_URL = env.get("RABBITMQ_URL", "amqp://localhost")
+API_URL = urllib.parse.urlsplit(env.get("RABBITMQ_MANAGEMENT_URL", "http://localhost:15672"))
+MODE = env.get("LAB_MODE", "auto")
+KEEP = env.get("LAB_KEEP") == "1"
+RUN = env.get("LAB_NAME") or "lab-%s-%s" % (
+    PLAN["scenario"][:8], "".join(random.choice(string.ascii_lowercase + string.digits) for _ in range(6)))
+
+
+def log(line):
+    sys.stderr.write("[lab] %s\n" % line)
+
+
+def now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def timestamp(seconds):
+    return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc)
+
+
+obs = {
+    "format": PLAN["format"], "version": PLAN["version"], "kit": "python", "scenario": PLAN["scenario"],
+    "broker": {"product": "RabbitMQ", "version": "unknown"}, "observed_at": now(),
+    "isolation": {"mode": "vhost", "name": RUN}, "queues": {}, "returns": [], "errors": [], "steps": [],
+}
+
+# ---- management HTTP API (scratch vhosts, permissions, the bindings seen at the end)
+_amqp = urllib.parse.urlsplit(AMQP_URL)
+AMQP_USER = urllib.parse.unquote(_amqp.username or "guest")
+AMQP_PASS = urllib.parse.unquote(_amqp.password or ("" if _amqp.username else "guest"))
+API_USER = urllib.parse.unquote(API_URL.username) if API_URL.username else AMQP_USER
+API_PASS = urllib.parse.unquote(API_URL.password or "") if API_URL.username else AMQP_PASS
+API_BASE = "%s://%s:%s%s/api" % (API_URL.scheme, API_URL.hostname, API_URL.port or 80, API_URL.path.rstrip("/"))
+api_works = False
+
+
+def enc(s):
+    return urllib.parse.quote(s, safe="")
+
+
+def api(method, path, body=None):
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    req = urllib.request.Request(API_BASE + path, data=data, method=method)
+    req.add_header("authorization", "Basic " + base64.b64encode(("%s:%s" % (API_USER, API_PASS)).encode()).decode())
+    req.add_header("content-type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=30) as res:
+            text = res.read().decode("utf-8")
+    except urllib.error.HTTPError as e:
+        raise RuntimeError("%s %s: HTTP %s %s" % (method, path, e.code, e.read().decode("utf-8", "replace")))
+    return json.loads(text) if text else None
+
+
+# ---- isolation: one scratch vhost per scenario vhost, or a name prefix inside an existing vhost
+targets = []  # per scenario vhost index: {"vhost": ..., "prefix": ...}
+created_vhosts = []
+
+
+def isolate():
+    global api_works
+    if MODE != "prefix":
+        try:
+            for i in range(len(PLAN["vhosts"])):
+                name = RUN if i == 0 else "%s-%d" % (RUN, i)
+                api("PUT", "/vhosts/" + enc(name), {})
+                created_vhosts.append(name)
+                for user in {API_USER, AMQP_USER}:
+                    api("PUT", "/permissions/%s/%s" % (enc(name), enc(user)),
+                        {"configure": ".*", "write": ".*", "read": ".*"})
+                targets.append({"vhost": name, "prefix": ""})
+            api_works = True
+            return
+        except Exception as e:
+            if MODE == "vhost":
+                raise
+            log("no scratch vhost (%s); using a name prefix instead" % str(e).split("\n")[0])
+            for name in created_vhosts:
+                try:
+                    api("DELETE", "/vhosts/" + enc(name))
+                except Exception:
+                    pass
+            del created_vhosts[:]
+            del targets[:]
+    path = _amqp.path[1:]
+    vhost = env.get("LAB_VHOST") or (urllib.parse.unquote(path) if path else "/")
+    for i in range(len(PLAN["vhosts"])):
+        targets.append({"vhost": vhost, "prefix": RUN + ("-%d" % i if i else "") + "."})
+    obs["isolation"] = {"mode": "prefix", "name": RUN + "."}
+    try:
+        api("GET", "/vhosts/" + enc(vhost))
+        api_works = True
+    except Exception:
+        api_works = False
+
+
+def N(v, name):
+    """A scenario name as the broker sees it (built-in amq.* and "" are never prefixed)."""
+    p = targets[v]["prefix"]
+    return p + name if p and name != "" and not name.startswith("amq.") else name
+
+
+def un_n(v, name):
+    p = targets[v]["prefix"]
+    return name[len(p):] if p and name.startswith(p) else name
+
+
+def scenario_text(v, text):
+    t = text.replace("vhost '%s'" % targets[v]["vhost"], "vhost '%s'" % PLAN["vhosts"][v])
+    if targets[v]["prefix"]:
+        t = t.replace("'" + targets[v]["prefix"], "'")
+    return t
+
+
+def queue_key(v, q):
+    return q if PLAN["vhosts"][v] == "/" else PLAN["vhosts"][v] + "/" + q
+
+
+def text_of(value):
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+# ---- one connection + confirm channel per vhost, reopened after a refusal as a client would
+class Session:
+    def __init__(self, v):
+        self.v = v
+        self.conn = None
+        self.ch = None
+
+    def channel(self):
+        if self.conn is None or not self.conn.is_open:
+            params = pika.URLParameters(AMQP_URL)
+            params.virtual_host = targets[self.v]["vhost"]
+            self.conn = pika.BlockingConnection(params)
+            props = self.conn._impl.server_properties or {}
+            obs["broker"] = {"product": text_of(props.get("product", "RabbitMQ")),
+                             "version": text_of(props.get("version", "unknown"))}
+            self.ch = None
+        if self.ch is None or not self.ch.is_open:
+            self.ch = self.conn.channel()
+            self.ch.confirm_delivery()
+        return self.ch
+
+    def run(self, fn):
+        """Runs one step: None when it worked, else (code, text); a refusal is never raised."""
+        ch = self.channel()
+        try:
+            fn(ch)
+            return None
+        except pika.exceptions.UnroutableError as e:
+            for m in e.messages:
+                obs["returns"].append({"id": m.properties.message_id or text_of(m.body),
+                                       "reply_code": m.method.reply_code, "reply_text": m.method.reply_text})
+            return None
+        except (pika.exceptions.ChannelClosedByBroker, pika.exceptions.ConnectionClosedByBroker) as e:
+            return (e.reply_code, e.reply_text)
+        except pika.exceptions.AMQPError as e:
+            return (0, "%s: %s" % (type(e).__name__, e))
+        except (ValueError, TypeError, OverflowError) as e:  # pika refused to encode
+            self.ch = None
+            return (0, "%s: %s" % (type(e).__name__, e))
+
+    def close(self):
+        if self.conn is not None and self.conn.is_open:
+            try:
+                self.conn.close()
+            except Exception:
+                pass
+
+
+sessions = {}
+
+
+def session(v):
+    if v not in sessions:
+        sessions[v] = Session(v)
+    return sessions[v]
+
+
+def step(v, id, stage, fn):
+    obs["steps"].append({"id": id, "at": now()})
+    out = session(v).run(fn)
+    if out is not None:
+        code, text = out
+        obs["errors"].append({"id": id, "stage": stage, "code": code,
+                              "text": text if code == 0 else scenario_text(v, text)})
+
+
+# ---- the steps a scenario is made of
+def map_args(v, args):
+    if not args or not isinstance(args.get("alternate-exchange"), str):
+        return args
+    return dict(args, **{"alternate-exchange": N(v, args["alternate-exchange"])})
+
+
+def declare_exchange(v, id, name, type, passive=False, durable=True, auto_delete=False, internal=False,
+                     arguments=None):
+    step(v, id, "declare", lambda ch: ch.exchange_declare(
+        exchange=N(v, name), exchange_type=type, passive=passive, durable=durable, auto_delete=auto_delete,
+        internal=internal, arguments=map_args(v, arguments)))
+
+
+def declare_queue(v, id, name, passive=False, durable=True, exclusive=False, auto_delete=False, arguments=None):
+    step(v, id, "declare", lambda ch: ch.queue_declare(
+        queue=N(v, name), passive=passive, durable=durable, exclusive=exclusive, auto_delete=auto_delete,
+        arguments=arguments))
+
+
+def bind(v, id, source, type, dest, key, args):
+    if type == "exchange":
+        step(v, id, "bind", lambda ch: ch.exchange_bind(N(v, dest), N(v, source), key, args))
+    else:
+        step(v, id, "bind", lambda ch: ch.queue_bind(N(v, dest), N(v, source), key, args))
+
+
+def unbind(v, id, source, type, dest, key, args):
+    if type == "exchange":
+        step(v, id, "unbind", lambda ch: ch.exchange_unbind(N(v, dest), N(v, source), key, args))
+    else:
+        step(v, id, "unbind", lambda ch: ch.queue_unbind(N(v, dest), N(v, source), key, args))
+
+
+def delete_exchange(v, id, name, if_unused=False):
+    step(v, id, "delete", lambda ch: ch.exchange_delete(N(v, name), if_unused=if_unused))
+
+
+def delete_queue(v, id, name):
+    step(v, id, "delete", lambda ch: ch.queue_delete(N(v, name)))
+
+
+def publish(v, id, exchange, key, mandatory=False, headers=None, properties=None):
+    """Every message carries its id as message_id (and as its body); the confirm is awaited."""
+    headers = dict(headers or {})
+    rk = key
+    if exchange == "" and targets[v]["prefix"]:
+        rk = N(v, key)  # the default exchange routes by queue name
+        for h in ("CC", "BCC"):
+            if isinstance(headers.get(h), list):
+                headers[h] = [N(v, k) if isinstance(k, str) else k for k in headers[h]]
+    props = dict(properties or {})
+    if "timestamp" in props:
+        props["timestamp"] = int(props["timestamp"])
+    basic = pika.BasicProperties(message_id=id, headers=headers, **props)
+    step(v, id, "publish", lambda ch: ch.basic_publish(N(v, exchange), rk, id.encode("utf-8"), basic,
+                                                      mandatory=mandatory))
+
+
+# ---- after the steps: drain every queue, read the bindings, clean up
+def drain():
+    for v in range(len(PLAN["vhosts"])):
+        for q in PLAN["queues"][v]:
+            s = session(v)
+            if s.run(lambda ch: ch.queue_declare(queue=N(v, q), passive=True)) is not None:
+                continue  # it does not exist
+            ids = []
+            while True:
+                method, props, body = s.channel().basic_get(N(v, q), auto_ack=True)
+                if method is None:
+                    break
+                ids.append(props.message_id or body.decode("utf-8", "replace"))
+            obs["queues"][queue_key(v, q)] = ids
+
+
+def read_bindings():
+    if not api_works:
+        return
+    out = []
+    for v in range(len(PLAN["vhosts"])):
+        p = targets[v]["prefix"]
+        for b in api("GET", "/bindings/" + enc(targets[v]["vhost"])):
+            if b["source"] == "":
+                continue  # the default exchange's implicit bindings
+            if p and not b["source"].startswith(p) and not b["destination"].startswith(p):
+                continue
+            out.append({"vhost": PLAN["vhosts"][v], "source": un_n(v, b["source"]),
+                        "destination": un_n(v, b["destination"]), "destination_type": b["destination_type"],
+                        "routing_key": b["routing_key"]})
+    obs["bindings"] = out
+
+
+def cleanup():
+    if KEEP:
+        log("kept: %s%s" % ("vhost " if obs["isolation"]["mode"] == "vhost" else "names starting with ",
+                            obs["isolation"]["name"]))
+    elif obs["isolation"]["mode"] == "prefix":
+        for v, kind, name in PLAN["declared"]:
+            if N(v, name) == name:
+                continue  # built-in: not ours to delete
+            if kind == "queue":
+                session(v).run(lambda ch: ch.queue_delete(N(v, name)))
+            else:
+                session(v).run(lambda ch: ch.exchange_delete(N(v, name)))
+    for s in sessions.values():
+        s.close()
+    if not KEEP:
+        for name in created_vhosts:
+            try:
+                api("DELETE", "/vhosts/" + enc(name))
+            except Exception as e:
+                log(str(e))
+
+
+def main(scenario):
+    isolate()
+    try:
+        scenario()
+        drain()
+        read_bindings()
+    finally:
+        cleanup()
+    sys.stdout.write(json.dumps(obs, indent=2) + "\n")
+`

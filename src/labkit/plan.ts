@@ -1,0 +1,94 @@
+/**
+ * A lab plan: the steps a lab kit (or live mode) runs on a real broker, in time order, each with the
+ * error id the route CLI would give it. Built from the playground's operations or a scenario file;
+ * the prediction is the engine's result for exactly these steps.
+ */
+import {
+  DEFAULT_PROFILE,
+  defaultOperationId,
+  type Operation,
+  type ProfileName,
+  type RunResult,
+  runOperations,
+  type Scenario,
+  scenarioToOperations,
+} from '../engine'
+
+export type LabStep = Operation & { id: string }
+
+export interface LabPlan {
+  /** One line naming the lab (the kit's header comment and the observation). */
+  title: string
+  profile: ProfileName
+  /** Every vhost the steps use, `/` first when used; each gets its own scratch vhost on the broker. */
+  vhosts: string[]
+  steps: LabStep[]
+  /** Names this plan (hash of profile, vhosts and steps): an observation carries it back. */
+  fingerprint: string
+}
+
+/** The vhost an operation runs in (`/` when it names none). */
+export function stepVhost(op: Operation): string {
+  switch (op.op) {
+    case 'exchange.declare':
+      return op.exchange.vhost ?? '/'
+    case 'queue.declare':
+      return op.queue.vhost ?? '/'
+    case 'bind':
+    case 'unbind':
+      return op.binding.vhost ?? '/'
+    case 'publish':
+      return op.publish.vhost ?? '/'
+    default:
+      return op.vhost ?? '/'
+  }
+}
+
+/** FNV-1a over UTF-16 code units, twice with different seeds: 16 hex digits. */
+function fingerprintOf(text: string): string {
+  const hash = (seed: number) => {
+    let h = seed >>> 0
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i)
+      h = Math.imul(h, 0x01000193) >>> 0
+    }
+    return h.toString(16).padStart(8, '0')
+  }
+  return hash(0x811c9dc5) + hash(0x2f4a1b3d)
+}
+
+/** Operations (the playground's script, in time order) → a plan. Locations are dropped. */
+export function planFromOperations(
+  ops: readonly Operation[],
+  opts: { title: string; profile?: ProfileName; vhosts?: readonly string[] },
+): LabPlan {
+  const steps = ops.map((op, index) => {
+    const { loc: _loc, ...rest } = op
+    return { ...rest, id: op.id ?? defaultOperationId(op, index) } as LabStep
+  })
+  const used = new Set<string>(opts.vhosts ?? [])
+  for (const s of steps) used.add(stepVhost(s))
+  const vhosts = [...used].sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : 0))
+  const profile = opts.profile ?? DEFAULT_PROFILE
+  const fingerprint = fingerprintOf(JSON.stringify({ profile, vhosts, steps }))
+  return { title: opts.title, profile, vhosts, steps, fingerprint }
+}
+
+/** A scenario file (exchanges, queues, bindings, publishes in that order) → a plan. */
+export function planFromScenario(scenario: Scenario, title: string): LabPlan {
+  return planFromOperations(scenarioToOperations(scenario), {
+    title,
+    profile: scenario.profile,
+    vhosts: (scenario.vhosts ?? []).map((v) => v.name),
+  })
+}
+
+/** The engine's prediction for the plan: what the route CLI would print, with explanations. */
+export function predict(plan: LabPlan): RunResult {
+  return runOperations(plan.steps, plan.profile, { vhosts: plan.vhosts })
+}
+
+/** The publish steps' ids, in order. */
+export function publishIds(plan: LabPlan): string[] {
+  return plan.steps.flatMap((s) => (s.op === 'publish' ? [s.id] : []))
+}
