@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Makes sure the Debian packages the tests need are present: chromium (e2e) and rabbitmq-server
-# (conformance against a real broker). As root it installs what is missing with apt; otherwise it
-# stops and names what to install. Browser and broker tests are never skipped silently.
+# Makes sure the Debian packages the tests need are present: chromium (e2e), rabbitmq-server
+# (conformance against a real broker), and what the lab kits run with (tests/conformance/lab-kits):
+# Python's pika, a JDK with the RabbitMQ Java client, curl and jq. As root it installs what is
+# missing with apt; otherwise it stops and names what to install. No test is skipped silently.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/rabbitmq-server ] || missing+=(rabbitmq-server)
+[ -e /usr/lib/python3/dist-packages/pika/__init__.py ] || missing+=(python3-pika)
+command -v javac >/dev/null || missing+=(default-jdk-headless)
+[ -e /usr/share/java/amqp-client.jar ] || missing+=(librabbitmq-client-java)
+[ -e /usr/share/java/slf4j-nop.jar ] || missing+=(libslf4j-java)
+command -v curl >/dev/null || missing+=(curl)
+command -v jq >/dev/null || missing+=(jq)
 # Optional: a CJK font so zh-CN pages render as text, not boxes, in the screenshots the tests save.
 font_missing=0
 [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || font_missing=1

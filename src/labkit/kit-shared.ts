@@ -20,7 +20,7 @@ export const KIT_RUN: Record<KitFlavour, string[]> = {
   java: [
     'needs the RabbitMQ Java client (Debian: apt install librabbitmq-client-java)',
     'javac -cp /usr/share/java/amqp-client.jar RabbitLab.java',
-    'java -cp /usr/share/java/amqp-client.jar:/usr/share/java/slf4j-api.jar:. RabbitLab > observation.json',
+    'java -cp /usr/share/java/amqp-client.jar:/usr/share/java/slf4j-api.jar:/usr/share/java/slf4j-nop.jar:. RabbitLab > observation.json',
   ],
   http: ['needs bash, curl and jq', 'bash lab-kit.sh > observation.json'],
 }
@@ -56,18 +56,21 @@ export function headerLines(plan: LabPlan, flavour: KitFlavour): string[] {
   ]
 }
 
-/** Per plan vhost (by index), the queue names the steps declare, in first-declaration order. */
+/** The broker drops CR and LF from queue and exchange names (docs/routing-semantics.md). */
+export const brokerName = (name: string) => name.replace(/[\r\n]/g, '')
+
+/**
+ * Per plan vhost (by index), the queue names the steps declare, in first-declaration order, as the
+ * broker stores them: the queues a kit drains at the end.
+ */
 export function queuesPerVhost(plan: LabPlan): string[][] {
   return plan.vhosts.map((v) => {
     const names: string[] = []
-    for (const s of plan.steps)
-      if (
-        s.op === 'queue.declare' &&
-        stepVhost(s) === v &&
-        s.queue.name !== '' &&
-        !names.includes(s.queue.name)
-      )
-        names.push(s.queue.name)
+    for (const s of plan.steps) {
+      if (s.op !== 'queue.declare' || stepVhost(s) !== v) continue
+      const name = brokerName(s.queue.name)
+      if (name !== '' && !names.includes(name)) names.push(name)
+    }
     return names
   })
 }
@@ -108,7 +111,7 @@ export function declaredNames(plan: LabPlan): [number, 'exchange' | 'queue', str
   for (const s of plan.steps) {
     if (s.op !== 'exchange.declare' && s.op !== 'queue.declare') continue
     const kind = s.op === 'exchange.declare' ? 'exchange' : 'queue'
-    const name = s.op === 'exchange.declare' ? s.exchange.name : s.queue.name
+    const name = brokerName(s.op === 'exchange.declare' ? s.exchange.name : s.queue.name)
     const v = vhostIndex(plan, s)
     const key = JSON.stringify([v, kind, name])
     if (name === '' || seen.has(key)) continue

@@ -2,7 +2,7 @@
  * What a kit flavour cannot send exactly as amqplib (the engine's reference client) would. A plan
  * with a limit still runs; the kit page lists the limits, and the observation may differ there.
  */
-import { type AmqpValue, type JsonValue, toAmqpTable } from '../engine'
+import { type AmqpTable, type AmqpValue, type JsonValue, toAmqpTable } from '../engine'
 import type { LabPlan, LabStep } from './plan'
 
 export type LimitCode =
@@ -30,42 +30,64 @@ export interface KitLimit {
 }
 
 /**
- * AMQP value types each flavour cannot send with the same meaning: pika has no float, double or
- * exact decimal; JSON (the HTTP API) has no float, decimal, timestamp, byte string, and writes a
- * whole double as an integer. Integer widths are not listed: every client sends some integer type
- * and the broker compares integers by value (only an error's wording may name another type).
+ * Types each flavour cannot send with the same meaning. pika writes every integer as a 64-bit long
+ * and has no float, double or exact decimal, and its timestamps end in year 9999; the Java client
+ * has no unsigned types; JSON (the HTTP API) has no integer widths, float, decimal, timestamp, byte
+ * string or void, and writes a whole double as an integer. An integer's width matters only where the
+ * broker compares types: inside a nested table or array, and in an exchange argument, `x-match`, CC
+ * or BCC (its error names the type); elsewhere integers compare by value.
  */
-const INEXACT: Record<'node' | 'python' | 'java' | 'http', ReadonlySet<string>> = {
-  node: new Set(),
-  python: new Set(['double', 'float', 'decimal']),
-  java: new Set(),
-  http: new Set(['float', 'decimal', 'timestamp', 'bytes', 'whole-double']),
+const INEXACT: Record<'node' | 'python' | 'java' | 'http', (t: string) => boolean> = {
+  node: () => false,
+  python: (t) =>
+    ['double', 'whole-double', 'float', 'decimal', 'far-timestamp'].includes(t) ||
+    (/^typed-int:/.test(t) && t !== 'typed-int:long'),
+  java: (t) => /unsigned/.test(t),
+  http: (t) =>
+    ['float', 'decimal', 'timestamp', 'far-timestamp', 'bytes', 'whole-double', 'void'].includes(t) ||
+    (/^typed-int:/.test(t) && t !== 'typed-int:long'),
 }
 
-/** Every AMQP type in a value, `whole-double` for a double with an integer value. */
-function valueTypes(v: AmqpValue, out: string[]): string[] {
+const INTEGER = /^(unsigned)?(byte|short|int|long)$/
+
+/**
+ * Every AMQP type in a value. An integer where its width counts is `typed-int:TYPE`; a double with
+ * an integer value `whole-double`; a timestamp after year 9999 `far-timestamp`.
+ */
+function valueTypes(v: AmqpValue, typed: boolean, out: string[]): string[] {
   if (v.type === 'double' && Number.isInteger(v.value)) out.push('whole-double')
+  else if (v.type === 'timestamp' && Number(v.value) > 253402300799) out.push('far-timestamp', 'timestamp')
   else out.push(v.type)
-  if (v.type === 'table') for (const x of Object.values(v.value)) valueTypes(x, out)
-  if (v.type === 'array') for (const x of v.value) valueTypes(x, out)
+  if (typed && INTEGER.test(v.type)) out.push(`typed-int:${v.type}`)
+  if (v.type === 'table') for (const x of Object.values(v.value)) valueTypes(x, true, out)
+  if (v.type === 'array') for (const x of v.value) valueTypes(x, true, out)
   return out
 }
 
-function tableTypes(t: { [key: string]: JsonValue } | undefined): string[] {
-  return Object.values(toAmqpTable(t)).flatMap((v) => valueTypes(v, []))
+function tableTypes(
+  t: { [key: string]: JsonValue } | undefined,
+  typedKeys: (key: string) => boolean,
+): string[] {
+  let table: AmqpTable
+  try {
+    table = toAmqpTable(t)
+  } catch {
+    return []
+  }
+  return Object.entries(table).flatMap(([k, v]) => valueTypes(v, typedKeys(k), []))
 }
 
 function stepTypes(s: LabStep): string[] {
   switch (s.op) {
     case 'exchange.declare':
-      return tableTypes(s.exchange.arguments)
+      return tableTypes(s.exchange.arguments, () => true)
     case 'queue.declare':
-      return tableTypes(s.queue.arguments)
+      return tableTypes(s.queue.arguments, () => false)
     case 'bind':
     case 'unbind':
-      return tableTypes(s.binding.arguments)
+      return tableTypes(s.binding.arguments, (k) => k === 'x-match')
     case 'publish':
-      return tableTypes(s.publish.headers)
+      return tableTypes(s.publish.headers, (k) => k === 'CC' || k === 'BCC')
     default:
       return []
   }
@@ -98,7 +120,7 @@ export function kitLimits(
   const out: KitLimit[] = []
   const inexact = INEXACT[flavour]
   for (const s of plan.steps) {
-    const bad = new Set(stepTypes(s).filter((t) => inexact.has(t)))
+    const bad = new Set(stepTypes(s).filter(inexact))
     for (const t of bad) out.push({ code: 'typed-value', step: s.id, detail: t })
     if (s.op === 'queue.declare' && s.queue.name === '' && !s.queue.passive)
       out.push({ code: 'server-named', step: s.id })

@@ -11,6 +11,7 @@ import {
   type RunResult,
   runOperations,
   type Scenario,
+  type SimOp,
   scenarioToOperations,
 } from '../engine'
 
@@ -81,6 +82,43 @@ export function planFromScenario(scenario: Scenario, title: string): LabPlan {
     profile: scenario.profile,
     vhosts: (scenario.vhosts ?? []).map((v) => v.name),
   })
+}
+
+/**
+ * A timeline script (lessons/timeline, homework 08) → a plan of its topology and publish steps in
+ * order. Connections, channels, consumers and acks are left out: a kit uses one confirm channel
+ * per vhost and reads every queue with basic.get at the end.
+ */
+export function planFromSimSteps(
+  steps: readonly SimOp[],
+  opts: { title: string; profile?: ProfileName },
+): LabPlan {
+  const ops: Operation[] = []
+  for (const s of steps) {
+    switch (s.op) {
+      case 'exchange.declare':
+      case 'queue.declare':
+      case 'bind':
+      case 'unbind':
+      case 'publish':
+        ops.push(s as Operation)
+        break
+      case 'exchange.delete':
+        ops.push({ op: 'exchange.delete', name: s.name, ...(s.if_unused ? { if_unused: true } : {}) })
+        break
+      case 'queue.delete':
+        ops.push({ op: 'queue.delete', name: s.name })
+        break
+      default:
+    }
+  }
+  return planFromOperations(
+    ops.map(({ id: _id, ...op }) => {
+      const { note: _note, channel: _channel, expectError: _e, ...rest } = op as Operation & Partial<SimOp>
+      return rest as Operation
+    }),
+    opts,
+  )
 }
 
 /** The engine's prediction for the plan: what the route CLI would print, with explanations. */
