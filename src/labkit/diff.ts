@@ -1,0 +1,127 @@
+/**
+ * Prediction against observation: per message (where it went, returned, refused), per queue (ids in
+ * arrival order) and per step (refusals of declares and bindings), every difference marked, and
+ * the first one explained (explain.ts). Error texts are shown but only codes count: the HTTP API
+ * words refusals its own way.
+ */
+import type { RunResult, ScenarioResult } from '../engine'
+import { explainFirst, type FirstDifference } from './explain'
+import { type NearMiss, nearMisses } from './near-miss'
+import type { Observation } from './observation'
+import type { LabPlan } from './plan'
+
+export interface Fate {
+  /** Queues holding the message, sorted. */
+  queues: string[]
+  returned: boolean
+  error: { code: number; text: string } | null
+}
+
+export interface MessageRow {
+  id: string
+  predicted: Fate
+  observed: Fate
+  same: boolean
+  /** An id the observation has but the plan never published (an edited kit). */
+  unknown?: boolean
+}
+
+export interface QueueRow {
+  queue: string
+  /** null: the queue does not exist on that side. */
+  predicted: string[] | null
+  observed: string[] | null
+  same: boolean
+}
+
+export interface StepRow {
+  id: string
+  stage: string
+  predicted: { code: number; text: string } | null
+  observed: { code: number; text: string } | null
+  same: boolean
+}
+
+export interface LabDiff {
+  messages: MessageRow[]
+  queues: QueueRow[]
+  /** Declares, bindings and deletes refused on either side (empty when the topology was copied). */
+  steps: StepRow[]
+  differences: number
+  first: FirstDifference | null
+  /** Binding keys one typo away from a published key, in the scenario itself. */
+  nearMisses: NearMiss[]
+}
+
+export function fateOf(r: ScenarioResult, id: string): Fate {
+  const e = r.errors.find((x) => x.id === id && x.stage === 'publish')
+  return {
+    queues: Object.keys(r.queues)
+      .filter((q) => r.queues[q]?.includes(id))
+      .sort(),
+    returned: r.returns.some((x) => x.id === id),
+    error: e ? { code: e.code, text: e.text } : null,
+  }
+}
+
+const sameFate = (a: Fate, b: Fate) =>
+  a.returned === b.returned &&
+  a.error?.code === b.error?.code &&
+  a.queues.join('\u0000') === b.queues.join('\u0000')
+
+const sameList = (a: string[] | null, b: string[] | null) =>
+  a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i])
+
+export function diffObservation(plan: LabPlan, prediction: RunResult, obs: Observation): LabDiff {
+  const p = prediction.result
+  const ids = plan.steps.flatMap((s) => (s.op === 'publish' ? [s.id] : []))
+  const seen = new Set(ids)
+  const extra = [...Object.values(obs.queues).flat(), ...obs.returns.map((r) => r.id)].filter(
+    (id) => !seen.has(id) && seen.add(id),
+  )
+  const messages: MessageRow[] = [...ids, ...extra].map((id, i) => {
+    const predicted = fateOf(p, id)
+    const observed = fateOf(obs, id)
+    const row: MessageRow = { id, predicted, observed, same: sameFate(predicted, observed) }
+    if (i >= ids.length) row.unknown = true
+    return row
+  })
+  const names = [...Object.keys(p.queues), ...Object.keys(obs.queues).filter((q) => !(q in p.queues))]
+  const queues: QueueRow[] = names.map((queue) => {
+    const predicted = p.queues[queue] ?? null
+    const observed = obs.queues[queue] ?? null
+    return { queue, predicted, observed, same: sameList(predicted, observed) }
+  })
+  const steps: StepRow[] = []
+  if (obs.topology_from === undefined) {
+    for (const s of plan.steps) {
+      if (s.op === 'publish') continue
+      const pe = p.errors.find((e) => e.id === s.id && e.stage !== 'publish')
+      const oe = obs.errors.find((e) => e.id === s.id && e.stage !== 'publish')
+      if (!pe && !oe) continue
+      if (steps.some((r) => r.id === s.id)) continue // one row per id (a redeclared name)
+      const pick = (e: typeof pe) => (e ? { code: e.code, text: e.text } : null)
+      steps.push({
+        id: s.id,
+        stage: (pe ?? oe)?.stage ?? '',
+        predicted: pick(pe),
+        observed: pick(oe),
+        same: pe?.code === oe?.code,
+      })
+    }
+  }
+  const differences =
+    messages.filter((m) => !m.same).length +
+    queues.filter((q) => !q.same).length +
+    steps.filter((s) => !s.same).length
+  const diff: LabDiff = {
+    messages,
+    queues,
+    steps,
+    differences,
+    first: null,
+    nearMisses: nearMisses(prediction),
+  }
+  diff.first = differences ? explainFirst(plan, prediction, obs, diff) : null
+  return diff
+}

@@ -1,0 +1,50 @@
+// Generated kits are valid programs in their language even for hostile names (the conformance suite
+// runs them against a real broker; this catches a broken generator in a second). Java's compiler is
+// too slow for the unit run: tests/conformance/lab-kits.conf.ts compiles every Java kit.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseScenarioText } from '../../src/engine'
+import { httpKit } from '../../src/labkit/kit-http'
+import { javaKit } from '../../src/labkit/kit-java'
+import { nodeKit } from '../../src/labkit/kit-node'
+import { pythonKit } from '../../src/labkit/kit-python'
+import { planFromScenario } from '../../src/labkit/plan'
+
+const plan = planFromScenario(
+  parseScenarioText(readFileSync('tests/conformance/lab-kits/hostile-names.json', 'utf8')),
+  'hostile "title" \\ */ \n $x',
+)
+const dir = mkdtempSync(join(tmpdir(), 'labkit-unit-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function check(file: string, text: string, cmd: string, args: string[]) {
+  writeFileSync(join(dir, file), text)
+  const out = spawnSync(cmd, [...args, join(dir, file)], { encoding: 'utf8' })
+  expect(out.stderr, `${file} does not parse`).toBe('')
+  expect(out.status).toBe(0)
+}
+
+describe('kit generators', () => {
+  it('node: parses', () => check('kit.mjs', nodeKit(plan), process.execPath, ['--check']))
+  it('python: compiles', () => check('kit.py', pythonKit(plan), '/usr/bin/python3', ['-m', 'py_compile']))
+  it('bash: parses', () => check('kit.sh', httpKit(plan), 'bash', ['-n']))
+
+  it('every kit is ASCII, names its settings and writes no credentials', () => {
+    for (const text of [nodeKit(plan), pythonKit(plan), javaKit(plan), httpKit(plan)]) {
+      expect(text).toMatch(/^[\x09\x0a\x20-\x7e]*$/)
+      expect(text).toContain('RABBITMQ_MANAGEMENT_URL')
+      expect(text).toContain('LAB_KEEP=1')
+      expect(text).toContain(plan.fingerprint)
+      expect(text).not.toMatch(/(amqp|https?):\/\/[^/\s'"]*:[^/\s'"]*@/) // no user:password@ URL
+    }
+  })
+
+  it('the title cannot escape its comment line', () => {
+    for (const text of [nodeKit(plan), pythonKit(plan), javaKit(plan), httpKit(plan)])
+      expect(text).toContain('Lab kit')
+    expect(javaKit(plan)).toContain('hostile "title" ? */ ? $x')
+  })
+})
