@@ -9,7 +9,7 @@ const HOSTILE = [
   'plain',
   `it's "quoted"`,
   'back\\slash \\\\ \\u0041 \\n \\" \\',
-  '$HOME ${x} $(whoami) `id` !event',
+  `$HOME $\{x} $(whoami) \`id\` !event`,
   'line\nbreak\r\ttab \u0000 nul \u007f del',
   'é 日本 😀 \u2028 \u2029 \ufeff',
   "*/ -- # ' \\'",

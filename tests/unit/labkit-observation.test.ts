@@ -63,7 +63,9 @@ describe('observation files', () => {
       expected: 'a string',
     })
     expect(
-      bad((o) => ((o.errors as unknown[]).push({ id: 'x', stage: 'oops', code: 1, text: '' }), o)),
+      bad((o) => {
+        ;(o.errors as unknown[]).push({ id: 'x', stage: 'oops', code: 1, text: '' })
+      }),
     ).toEqual({
       code: 'field',
       path: 'errors[0].stage',
