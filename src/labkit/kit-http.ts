@@ -3,41 +3,13 @@
  * API, as live mode does from the browser. The API has no channel and no mandatory flag: a publish
  * answers `routed`, and an unrouted mandatory message is recorded as the basic.return it would be.
  */
-import { type AmqpTable, type AmqpValue, type JsonValue, toAmqpTable } from '../engine'
+import { bindingBody, exchangeBody, publishBody, queueBody } from './http-bodies'
 import { HTTP_ERROR_RULES } from './http-errors'
-import { declaredNames, headerLines, PUBLISH_PROPERTIES, queuesPerVhost, vhostIndex } from './kit-shared'
+import { declaredNames, headerLines, queuesPerVhost, vhostIndex } from './kit-shared'
 import { asciiJson, shWord } from './literals'
 import { OBSERVATION_FORMAT, OBSERVATION_VERSION } from './observation'
 import type { LabPlan, LabStep } from './plan'
 
-/** A typed value as the JSON the API takes (it has no integer widths; see limits.ts). */
-function json(v: AmqpValue): JsonValue {
-  switch (v.type) {
-    case 'table':
-      return jsonTable(v.value)
-    case 'array':
-      return v.value.map(json)
-    case 'decimal':
-      return v.value.digits / 10 ** v.value.places
-    case 'long':
-    case 'timestamp':
-      return typeof v.value === 'string' ? Number(v.value) : v.value
-    default:
-      return v.value as JsonValue
-  }
-}
-
-function jsonTable(t: AmqpTable): { [key: string]: JsonValue } {
-  return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, json(v)]))
-}
-
-const tableArg = (t: { [key: string]: JsonValue } | undefined) => {
-  try {
-    return jsonTable(toAmqpTable(t))
-  } catch {
-    return {}
-  }
-}
 const word = (s: string) => shWord(s)
 const obj = (o: unknown) => shWord(asciiJson(o))
 
@@ -46,54 +18,21 @@ function step(plan: LabPlan, s: LabStep): string {
   const v = vhostIndex(plan, s)
   const id = word(s.id)
   switch (s.op) {
-    case 'exchange.declare': {
-      const x = s.exchange
-      const body = x.passive
-        ? { passive: true }
-        : {
-            type: x.type,
-            durable: x.durable ?? true,
-            auto_delete: x.auto_delete ?? false,
-            internal: x.internal ?? false,
-            arguments: tableArg(x.arguments),
-          }
-      return `declare_exchange ${v} ${id} ${word(x.name)} ${obj(body)}`
-    }
-    case 'queue.declare': {
-      const q = s.queue
-      const body = q.passive
-        ? { passive: true }
-        : {
-            durable: q.durable ?? true,
-            exclusive: q.exclusive ?? false,
-            auto_delete: q.auto_delete ?? false,
-            arguments: tableArg(q.arguments),
-          }
-      return `declare_queue ${v} ${id} ${word(q.name)} ${obj(body)}`
-    }
+    case 'exchange.declare':
+      return `declare_exchange ${v} ${id} ${word(s.exchange.name)} ${obj(exchangeBody(s))}`
+    case 'queue.declare':
+      return `declare_queue ${v} ${id} ${word(s.queue.name)} ${obj(queueBody(s))}`
     case 'bind':
     case 'unbind': {
       const b = s.binding
-      const body = { routing_key: b.routing_key, arguments: tableArg(b.arguments) }
-      return `${s.op} ${v} ${id} ${word(b.source)} ${b.destination_type} ${word(b.destination)} ${obj(body)}`
+      return `${s.op} ${v} ${id} ${word(b.source)} ${b.destination_type} ${word(b.destination)} ${obj(bindingBody(s))}`
     }
     case 'exchange.delete':
       return `delete_exchange ${v} ${id} ${word(s.name)} ${s.if_unused === true}`
     case 'queue.delete':
       return `delete_queue ${v} ${id} ${word(s.name)}`
-    case 'publish': {
-      const p = s.publish
-      const properties = Object.fromEntries(
-        PUBLISH_PROPERTIES.flatMap((k) => (p.properties?.[k] === undefined ? [] : [[k, p.properties[k]]])),
-      )
-      const body = {
-        properties: { ...properties, message_id: p.id, headers: tableArg(p.headers) },
-        routing_key: p.routing_key,
-        payload: p.id,
-        payload_encoding: 'string',
-      }
-      return `publish ${v} ${id} ${word(p.exchange)} ${p.mandatory === true} ${obj(body)}`
-    }
+    case 'publish':
+      return `publish ${v} ${id} ${word(s.publish.exchange)} ${s.publish.mandatory === true} ${obj(publishBody(s))}`
   }
 }
 

@@ -1,0 +1,221 @@
+/**
+ * Live mode: the plan on a real broker through the management HTTP API, in scratch vhosts created
+ * for the run and always deleted afterwards — the shell kit's semantics (kit-http.ts), in
+ * TypeScript. Optionally the topology is copied from an existing vhost and only the publishes run:
+ * the observation then shows where the playground's model and the deployed topology part ways.
+ */
+import { bindingBody, exchangeBody, publishBody, queueBody } from './http-bodies'
+import { amqpRefusal } from './http-errors'
+import { queuesPerVhost, vhostIndex } from './kit-shared'
+import { enc, exchangePath, type HttpAnswer, type MgmtClient } from './mgmt-client'
+import {
+  OBSERVATION_FORMAT,
+  OBSERVATION_VERSION,
+  type Observation,
+  type ObservedBinding,
+} from './observation'
+import type { LabPlan, LabStep } from './plan'
+
+export interface LiveOptions {
+  /** The scratch vhost's name (plan vhost i > 0 gets `-i` appended); unique per run. */
+  scratch: string
+  /** The API user, given permissions on the scratch vhosts. */
+  user: string
+  /** Copy exchanges, queues and bindings from this vhost; only the plan's publishes run. */
+  topologyFrom?: string
+  /** Progress, after each step. */
+  onStep?: (done: number, total: number) => void
+  now?: () => string
+}
+
+const ok = (a: HttpAnswer) => a.status >= 200 && a.status < 300
+/** Definitions sections a scratch copy takes; users, policies and the like stay where they are. */
+const COPIED = ['exchanges', 'queues', 'bindings'] as const
+
+export async function runPlanLive(
+  plan: LabPlan,
+  client: MgmtClient,
+  opts: LiveOptions,
+): Promise<Observation> {
+  const now = opts.now ?? (() => new Date().toISOString())
+  const { version, product } = await client.overview()
+  const names = plan.vhosts.map((_, i) => (i === 0 ? opts.scratch : `${opts.scratch}-${i}`))
+  const obs: Observation = {
+    format: OBSERVATION_FORMAT,
+    version: OBSERVATION_VERSION,
+    kit: 'live',
+    scenario: plan.fingerprint,
+    broker: { product, version },
+    observed_at: now(),
+    isolation: { mode: 'vhost', name: opts.scratch },
+    queues: {},
+    returns: [],
+    errors: [],
+    steps: [],
+  }
+  if (opts.topologyFrom !== undefined) obs.topology_from = opts.topologyFrom
+  const created: string[] = []
+  const text = (v: number, t: string) => t.split(`vhost '${names[v]}'`).join(`vhost '${plan.vhosts[v]}'`)
+  const record = (v: number, s: LabStep, stage: Observation['errors'][number]['stage'], a: HttpAnswer) => {
+    const r = amqpRefusal(a.status, a.text, version)
+    obs.errors.push({ id: s.id, stage, code: r.code, text: r.code === 0 ? r.text : text(v, r.text) })
+  }
+  try {
+    for (const name of names) {
+      created.push(name)
+      await client.createVhost(name, opts.user)
+    }
+    if (opts.topologyFrom !== undefined) {
+      const defs = await client.definitions(opts.topologyFrom)
+      const copy = Object.fromEntries(COPIED.map((k) => [k, Array.isArray(defs[k]) ? defs[k] : []]))
+      await client.json('POST', `/definitions/${enc(names[0] as string)}`, copy)
+    }
+    const steps = opts.topologyFrom === undefined ? plan.steps : plan.steps.filter((s) => s.op === 'publish')
+    for (const [i, s] of steps.entries()) {
+      obs.steps?.push({ id: s.id, at: now() })
+      await runStep(client, plan, s, names, record, obs)
+      opts.onStep?.(i + 1, steps.length)
+    }
+    await drain(client, plan, names, obs)
+    obs.bindings = await readBindings(client, plan, names)
+  } finally {
+    for (const name of created) await client.deleteVhost(name)
+  }
+  return obs
+}
+
+type Record = (v: number, s: LabStep, stage: Observation['errors'][number]['stage'], a: HttpAnswer) => void
+
+async function runStep(
+  client: MgmtClient,
+  plan: LabPlan,
+  s: LabStep,
+  names: string[],
+  record: Record,
+  obs: Observation,
+): Promise<void> {
+  const v = vhostIndex(plan, s)
+  const vh = enc(names[v] as string)
+  const bindingPath = (b: Extract<LabStep, { op: 'bind' }>['binding']) =>
+    `/bindings/${vh}/e/${exchangePath(b.source)}/${b.destination_type === 'exchange' ? `e/${exchangePath(b.destination)}` : `q/${enc(b.destination)}`}`
+  switch (s.op) {
+    case 'exchange.declare': {
+      const body = exchangeBody(s)
+      const path = `/exchanges/${vh}/${exchangePath(s.exchange.name)}`
+      const a = 'passive' in body ? await client.call('GET', path) : await client.call('PUT', path, body)
+      if (a.status === 404 && 'passive' in body)
+        obs.errors.push({
+          id: s.id,
+          stage: 'declare',
+          code: 404,
+          text: `NOT_FOUND - no exchange '${s.exchange.name}' in vhost '${plan.vhosts[v]}'`,
+        })
+      else if (!ok(a)) record(v, s, 'declare', a)
+      return
+    }
+    case 'queue.declare': {
+      const body = queueBody(s)
+      const path = `/queues/${vh}/${enc(s.queue.name)}`
+      const a = 'passive' in body ? await client.call('GET', path) : await client.call('PUT', path, body)
+      if (a.status === 404 && 'passive' in body)
+        obs.errors.push({
+          id: s.id,
+          stage: 'declare',
+          code: 404,
+          text: `NOT_FOUND - no queue '${s.queue.name}' in vhost '${plan.vhosts[v]}'`,
+        })
+      else if (!ok(a)) record(v, s, 'declare', a)
+      return
+    }
+    case 'bind': {
+      const a = await client.call('POST', bindingPath(s.binding), bindingBody(s))
+      if (!ok(a)) record(v, s, 'bind', a)
+      return
+    }
+    case 'unbind': {
+      const path = bindingPath(s.binding)
+      const list = await client.call('GET', path)
+      if (!ok(list)) return record(v, s, 'unbind', list)
+      const want = JSON.stringify(bindingBody(s))
+      const found = (
+        JSON.parse(list.text) as { routing_key: string; arguments: unknown; properties_key: string }[]
+      ).find((b) => JSON.stringify({ routing_key: b.routing_key, arguments: b.arguments }) === want)
+      if (!found) return // nothing to unbind: not an error
+      const a = await client.call('DELETE', `${path}/${enc(found.properties_key)}`)
+      if (!ok(a) && a.status !== 404) record(v, s, 'unbind', a)
+      return
+    }
+    case 'exchange.delete': {
+      const a = await client.call(
+        'DELETE',
+        `/exchanges/${vh}/${exchangePath(s.name)}${s.if_unused ? '?if-unused=true' : ''}`,
+      )
+      if (!ok(a) && a.status !== 404) record(v, s, 'delete', a) // deleting what is missing is no error
+      return
+    }
+    case 'queue.delete': {
+      const a = await client.call('DELETE', `/queues/${vh}/${enc(s.name)}`)
+      if (!ok(a) && a.status !== 404) record(v, s, 'delete', a)
+      return
+    }
+    case 'publish': {
+      const a = await client.call(
+        'POST',
+        `/exchanges/${vh}/${exchangePath(s.publish.exchange)}/publish`,
+        publishBody(s),
+      )
+      if (!ok(a)) return record(v, s, 'publish', a)
+      if (s.publish.mandatory && (JSON.parse(a.text) as { routed: boolean }).routed === false)
+        obs.returns.push({ id: s.id, reply_code: 312, reply_text: 'NO_ROUTE' })
+    }
+  }
+}
+
+async function drain(client: MgmtClient, plan: LabPlan, names: string[], obs: Observation): Promise<void> {
+  const declared = queuesPerVhost(plan)
+  for (const [v, name] of names.entries()) {
+    // A copied topology has its own queues: drain what the vhost holds.
+    const queues =
+      obs.topology_from !== undefined && v === 0
+        ? (await client.json<{ name: string }[]>('GET', `/queues/${enc(name)}?columns=name`)).map(
+            (q) => q.name,
+          )
+        : (declared[v] ?? [])
+    for (const q of queues) {
+      const path = `/queues/${enc(name)}/${enc(q)}`
+      if (!ok(await client.call('GET', path))) continue // it does not exist
+      const ids: string[] = []
+      for (;;) {
+        const got = await client.json<{ payload: string; properties: unknown }[]>('POST', `${path}/get`, {
+          count: 1000,
+          ackmode: 'ack_requeue_false',
+          encoding: 'auto',
+        })
+        if (got.length === 0) break
+        for (const m of got) {
+          const props = m.properties as { message_id?: string } | unknown[]
+          ids.push((!Array.isArray(props) && props.message_id) || m.payload)
+        }
+      }
+      obs.queues[plan.vhosts[v] === '/' ? q : `${plan.vhosts[v]}/${q}`] = ids
+    }
+  }
+}
+
+async function readBindings(client: MgmtClient, plan: LabPlan, names: string[]): Promise<ObservedBinding[]> {
+  const out: ObservedBinding[] = []
+  for (const [v, name] of names.entries()) {
+    const rows = await client.json<ObservedBinding[]>('GET', `/bindings/${enc(name)}`)
+    for (const b of rows) {
+      if (b.source === '') continue // the default exchange's implicit bindings
+      out.push({
+        vhost: plan.vhosts[v] as string,
+        source: b.source,
+        destination: b.destination,
+        destination_type: b.destination_type,
+        routing_key: b.routing_key,
+      })
+    }
+  }
+  return out
+}

@@ -1,0 +1,83 @@
+/**
+ * Live mode's runner (src/labkit/live-run.ts, what the browser runs) in Node against the private
+ * node: the HTTP flavour's scenarios agree with the engine, the scratch vhost is always deleted,
+ * and a topology copied from a vhost with a misspelled binding is caught and explained.
+ */
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import type { Scenario } from '../../src/engine'
+import { diffObservation } from '../../src/labkit/diff'
+import { runPlanLive } from '../../src/labkit/live-run'
+import { MgmtClient } from '../../src/labkit/mgmt-client'
+import { planFromScenario, predict } from '../../src/labkit/plan'
+import { comparable } from './harness/compare'
+import { casesFor } from './harness/kit-cases'
+import { MgmtApi } from './harness/mgmt-api'
+import { nodeTransport } from './harness/node-transport'
+
+const { transport, user } = nodeTransport(inject('rabbitMgmtUrl'))
+const client = new MgmtClient(transport)
+const api = new MgmtApi(inject('rabbitMgmtUrl'))
+const RUN = Math.random().toString(36).slice(2, 8)
+let n = 0
+
+afterAll(async () => {
+  expect(await api.vhostNames(`lab-live-${RUN}`), 'scratch vhosts left behind').toEqual([])
+})
+
+describe('live mode runner', () => {
+  const cases = casesFor('http').filter((c) => !c.prefix)
+  it('has at least 20 scenarios', () => expect(cases.length).toBeGreaterThanOrEqual(20))
+  for (const c of cases) {
+    it.concurrent(c.name, async () => {
+      const obs = await runPlanLive(c.plan, client, { scratch: `lab-live-${RUN}-${++n}`, user })
+      expect(obs.kit).toBe('live')
+      expect(comparable(obs)).toEqual(comparable(predict(c.plan).result))
+    })
+  }
+
+  it('a vhost whose binding has a typo: the copied topology diverges, both keys named', async () => {
+    const shop = `lab-live-${RUN}-shop`
+    const model: Scenario = {
+      profile: 'rabbitmq-3.10',
+      exchanges: [{ name: 'orders', type: 'topic' }],
+      queues: [{ name: 'billing' }],
+      bindings: [
+        { source: 'orders', destination: 'billing', destination_type: 'queue', routing_key: 'order.paid' },
+      ],
+      publishes: [{ id: 'o1', exchange: 'orders', routing_key: 'order.paid', mandatory: true }],
+    }
+    await api.createVhost(shop)
+    try {
+      const deployed = structuredClone(model)
+      ;(deployed.bindings?.[0] as { routing_key: string }).routing_key = 'order.payed'
+      const put = (path: string, body: unknown) => client.json('PUT', path, body)
+      await put(`/exchanges/${encodeURIComponent(shop)}/orders`, { type: 'topic', durable: true })
+      await put(`/queues/${encodeURIComponent(shop)}/billing`, { durable: true })
+      await client.json('POST', `/bindings/${encodeURIComponent(shop)}/e/orders/q/billing`, {
+        routing_key: 'order.payed',
+      })
+      const plan = planFromScenario(model, 'model')
+      const obs = await runPlanLive(plan, client, {
+        scratch: `lab-live-${RUN}-copy`,
+        user,
+        topologyFrom: shop,
+      })
+      expect(obs.topology_from).toBe(shop)
+      const d = diffObservation(plan, predict(plan), obs)
+      expect(d.steps).toEqual([])
+      expect(d.messages[0]).toMatchObject({ id: 'o1', same: false, observed: { returned: true, queues: [] } })
+      expect(d.first).toMatchObject({
+        kind: 'typo',
+        exchange: 'orders',
+        destination: 'billing',
+        predictedKey: 'order.paid',
+        observedKey: 'order.payed',
+        publishedKey: 'order.paid',
+      })
+      // The deployed vhost itself was only read.
+      expect(await api.queueNames(shop)).toEqual(['billing'])
+    } finally {
+      await api.deleteVhost(shop)
+    }
+  })
+})
