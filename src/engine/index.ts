@@ -13,8 +13,8 @@ export {
   type KeptDefinitions,
 } from './definitions/import'
 export { operationsToScenario } from './definitions/to-scenario'
-export { jsonErrorOffset, lineColumn } from './json-locate'
 export { createHeadersIndex, type HeadersBindingSpec, type HeadersIndex } from './headers-index'
+export { jsonErrorOffset, lineColumn } from './json-locate'
 export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } from './profiles'
 export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'

@@ -1,5 +1,6 @@
 // The folders of src form layers and imports only go down (docs/architecture.md):
-//   engine ← storage ← worker, i18n, components ← store ← diagram, editor, explain ← features ← app ← main.tsx
+//   engine ← storage, labkit ← worker, i18n, components ← store ← diagram, editor, explain, observe
+//   ← features (playground, lessons, practice, timeline, lab) ← app ← main.tsx
 // Folders on one layer do not import each other; features reach one another only through the
 // store (openInPlayground, url-route). Biome's noRestrictedImports gives the same message in the editor;
 // this test resolves every specifier, so it also tells src/lessons from the content folder lessons/.
@@ -12,6 +13,7 @@ const SRC = resolve('src')
 const LAYER: Record<string, number> = {
   engine: 0,
   storage: 1,
+  labkit: 1,
   worker: 2,
   i18n: 2,
   components: 2,
@@ -19,10 +21,12 @@ const LAYER: Record<string, number> = {
   diagram: 4,
   editor: 4,
   explain: 4,
+  observe: 4,
   playground: 5,
   lessons: 5,
   practice: 5,
   timeline: 5,
+  lab: 5,
   app: 6,
   '(root)': 7,
 }
