@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import {
   emptyProgress,
   loadProgress,
   PROGRESS_KEY,
   parseProgress,
+  rateHomework,
+  recordAnswerShown,
   recordAttempt,
+  saveDraft,
   saveProgress,
 } from '../../src/practice/progress/progress-model'
 import { createKeyStore } from '../../src/storage/key-store'
@@ -14,22 +18,59 @@ function memoryStorage(init: Record<string, string> = {}) {
   const storage = quotaStorage(init)
   return Object.assign(createKeyStore(storage), { data: storage.data })
 }
+const fixture = (name: string) =>
+  readFileSync(new URL(`../fixtures/practice/${name}`, import.meta.url), 'utf8')
 
 describe('practice progress', () => {
-  it('uses its own versioned key and survives a save/load round trip', () => {
-    expect(PROGRESS_KEY).toMatch(/practice-progress:v1$/)
+  it('uses its own key and survives a save/load round trip', () => {
+    expect(PROGRESS_KEY).toBe('amqp-playground:practice-progress:v1')
     const s = memoryStorage()
-    const p = recordAttempt(emptyProgress(), 'predict-orders', { status: 'wrong', score: 2, maxScore: 4 })
+    let p = recordAttempt(emptyProgress(), 'predict-orders', { status: 'wrong', score: 0, maxScore: 2 })
+    p = saveDraft(p, 'code-matcher', { text: 'function matches() { return true }' })
+    p = rateHomework(p, 'hw-01', { rating: 'looked-up', stuck: 'vhost 和权限' })
     saveProgress(s, p)
     expect(loadProgress(s)).toEqual({ progress: p, corrupt: null })
   })
 
-  it('keeps a solved status and the best score across later attempts', () => {
-    let p = recordAttempt(emptyProgress(), 'x', { status: 'correct', score: 4, maxScore: 4 })
-    p = recordAttempt(p, 'x', { status: 'wrong', score: 1, maxScore: 4 })
-    expect(p.entries.x).toMatchObject({ status: 'correct', attempts: 2, bestScore: 4, maxScore: 4 })
-    p = recordAttempt(p, 'x', { status: 'revealed', force: true })
-    expect(p.entries.x?.status).toBe('revealed')
+  it('remembers the first try, counts graded attempts and keeps a solved status and the best score', () => {
+    let p = recordAttempt(emptyProgress(), 'x', { status: 'wrong', score: 1, maxScore: 2 })
+    p = recordAttempt(p, 'x', { status: 'correct', score: 2, maxScore: 2 })
+    p = recordAttempt(p, 'x', { status: 'wrong', score: 0, maxScore: 2 })
+    expect(p.entries.x).toMatchObject({ status: 'correct', attempts: 3, firstTry: 'wrong', bestScore: 2 })
+    p = recordAttempt(emptyProgress(), 'y', { status: 'correct' })
+    expect(p.entries.y).toMatchObject({ status: 'correct', attempts: 1, firstTry: 'correct' })
+  })
+
+  it('a shown answer never counts as correct, and is not an attempt', () => {
+    let p = recordAttempt(emptyProgress(), 'q', { status: 'wrong' })
+    p = recordAnswerShown(p, 'q')
+    expect(p.entries.q).toMatchObject({
+      status: 'revealed',
+      attempts: 1,
+      answerShown: true,
+      firstTry: 'wrong',
+    })
+    p = recordAttempt(p, 'q', { status: 'correct', score: 4, maxScore: 4 })
+    expect(p.entries.q).toMatchObject({ status: 'revealed', attempts: 2, answerShown: true })
+    expect(p.entries.q?.bestScore).toBeUndefined()
+    // the reference solution shown before any run: a passing run is still not "passed"
+    p = recordAnswerShown(emptyProgress(), 'code-matcher')
+    p = recordAttempt(p, 'code-matcher', { status: 'passed', score: 59, maxScore: 59 })
+    expect(p.entries['code-matcher']).toMatchObject({ status: 'revealed', firstTry: 'shown' })
+    // solved before the answer was shown stays solved
+    p = recordAttempt(emptyProgress(), 'r', { status: 'correct' })
+    expect(recordAnswerShown(p, 'r').entries.r).toMatchObject({ status: 'correct', answerShown: true })
+  })
+
+  it('saves code drafts with a revision, and keeps the learner’s own text when asked', () => {
+    let p = saveDraft(emptyProgress(), 'c', { text: 'a' })
+    expect(saveDraft(p, 'c', { text: 'a' })).toBe(p)
+    p = saveDraft(p, 'c', { text: 'SOLUTION', mine: 'a' })
+    expect(p.code.c).toMatchObject({ text: 'SOLUTION', revision: 2, mine: 'a' })
+    p = saveDraft(p, 'c', { text: 'SOLUTION // edited' })
+    expect(p.code.c?.mine).toBe('a')
+    p = saveDraft(p, 'c', { text: 'a', mine: null })
+    expect(p.code.c).toEqual({ text: 'a', revision: 4, savedAt: expect.any(String) })
   })
 
   it('moves a corrupt value aside, reports it and starts fresh', () => {
@@ -50,14 +91,40 @@ describe('practice progress', () => {
   it('refuses imports with a located error', () => {
     expect(() => parseProgress('[]')).toThrow('(root): expected an object')
     expect(() =>
-      parseProgress('{"format":"amqp-playground-practice-progress","version":2,"entries":{}}'),
-    ).toThrow('version: expected 1')
+      parseProgress('{"format":"amqp-playground-practice-progress","version":3,"entries":{}}'),
+    ).toThrow('version: 3 was written by a newer version of this app; this one reads 1 to 2')
     expect(() =>
       parseProgress(
         '{"format":"amqp-playground-practice-progress","version":1,"entries":{"q":{"status":"done","attempts":-1,"updatedAt":""}}}',
       ),
-    ).toThrow('entries.q.attempts: expected a non-negative integer')
-    const ok = recordAttempt(emptyProgress(), 'hw-01', { status: 'done' })
-    expect(parseProgress(JSON.stringify(ok))).toEqual(ok)
+    ).toThrow('entries.q.attempts: expected a whole number ≥ 0')
+    const v2 = JSON.parse(fixture('progress-v2.json')) as Record<string, Record<string, unknown>>
+    ;(v2.homework as Record<string, Record<string, unknown>>)['hw-02'] = {
+      rating: 'maybe',
+      stuck: '',
+      updatedAt: '',
+    }
+    expect(() => parseProgress(JSON.stringify(v2))).toThrow(
+      'homework.hw-02.rating: expected one of independent, looked-up, not-yet',
+    )
+  })
+})
+
+describe('old progress files (frozen fixtures) migrate and still load', () => {
+  it('version 1: entries kept as they were, the new parts empty', () => {
+    const text = fixture('progress-v1.json')
+    const old = JSON.parse(text) as { entries: Record<string, unknown> }
+    const p = parseProgress(text)
+    expect(p.version).toBe(2)
+    expect(p.entries).toEqual(old.entries)
+    expect(p).toMatchObject({ code: {}, homework: {}, decks: {} })
+    // and it can be stored and read back as version 2
+    const s = memoryStorage({ [PROGRESS_KEY]: text })
+    expect(loadProgress(s).progress).toEqual(p)
+  })
+
+  it('version 2: read exactly as written', () => {
+    const text = fixture('progress-v2.json')
+    expect(parseProgress(text)).toEqual(JSON.parse(text))
   })
 })

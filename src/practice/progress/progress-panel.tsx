@@ -1,26 +1,20 @@
 /** Progress overview with export (JSON file), import (validated) and reset; reports a corrupt store. */
 import { type ChangeEvent, useState } from 'react'
 import { downloadText } from '../../components/download'
-import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
-import { FIXED_IDS, resolveExercise } from '../exercise-registry'
+import { FIXED_IDS } from '../exercise-registry'
 import { practiceMessages } from '../practice-messages'
-import { isSolved, PROGRESS_KEY } from './progress-model'
+import { isRatedDone, isSolved, PROGRESS_KEY } from './progress-model'
 import { useProgress } from './progress-store'
-
-function titleOf(id: string, lang: 'en' | 'zh-CN'): string {
-  const r = resolveExercise(id)
-  return r && r.kind !== 'generated' ? `${r.item.title[lang]} (${id})` : id
-}
+import ProgressTable from './progress-table'
 
 export default function ProgressPanel() {
   const t = useT(practiceMessages)
-  const lang = useLanguage((s) => s.lang)
   const { progress, corrupt, unsaved, reset, importText, exportText, dismissCorrupt } = useProgress()
   const [message, setMessage] = useState<string | null>(null)
   const entries = progress.entries
   const generated = Object.entries(entries).filter(([id]) => id.startsWith('gen-'))
-  const solved = FIXED_IDS.filter((id) => isSolved(entries[id])).length
+  const solved = FIXED_IDS.filter((id) => isSolved(entries[id]) || isRatedDone(progress.homework[id])).length
 
   const download = () => downloadText('practice-progress.json', exportText())
   const upload = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -86,31 +80,7 @@ export default function ProgressPanel() {
         </button>
       </div>
       {message && <p role="status">{message}</p>}
-      <table className="progress-table" data-testid="progress-table">
-        <thead>
-          <tr>
-            <th>{t('exercise')}</th>
-            <th>{t('status')}</th>
-            <th>{t('attempts')}</th>
-            <th>{t('best')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {FIXED_IDS.map((id) => {
-            const e = entries[id]
-            return (
-              <tr key={id} data-id={id} data-status={e?.status ?? 'none'}>
-                <td>
-                  <a href={`?view=practice&exercise=${encodeURIComponent(id)}`}>{titleOf(id, lang)}</a>
-                </td>
-                <td>{t(`status_${e?.status ?? 'none'}` as 'status_none')}</td>
-                <td>{e?.attempts ?? 0}</td>
-                <td>{e?.bestScore !== undefined ? `${e.bestScore}/${e.maxScore ?? '?'}` : '–'}</td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
+      <ProgressTable />
     </section>
   )
 }

@@ -1,0 +1,143 @@
+/**
+ * Reading and writing practice progress: validation with located errors, migration of older
+ * versions (a version 1 file from before code drafts and homework ratings still loads), and the
+ * browser copy under PROGRESS_KEY. Frozen files of every version live in tests/fixtures/practice/.
+ */
+import type { KeyStore, WriteOutcome } from '../../storage/key-store'
+import {
+  anyStr,
+  type Check,
+  fail,
+  isObject,
+  literal,
+  nat,
+  obj,
+  oneOf,
+  optional,
+  SchemaError,
+} from '../content/schema'
+import {
+  emptyProgress,
+  HOMEWORK_RATINGS,
+  PROGRESS_FORMAT,
+  PROGRESS_VERSION,
+  type ProgressFile,
+  STATUSES,
+} from './progress-types'
+
+/** The browser key; its name predates version 2 and stays, so existing progress is found. */
+export const PROGRESS_KEY = 'amqp-playground:practice-progress:v1'
+
+const num: Check<number> = (v, at) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fail(at, 'expected a number')
+
+function record<T>(item: Check<T>): Check<Record<string, T>> {
+  return (v, at) => {
+    if (!isObject(v)) return fail(at, 'expected an object')
+    const out: Record<string, T> = {}
+    for (const [k, x] of Object.entries(v)) out[k] = item(x, at ? `${at}.${k}` : k)
+    return out
+  }
+}
+
+const entry = obj({
+  status: oneOf(STATUSES),
+  attempts: nat,
+  firstTry: optional(oneOf(['correct', 'wrong', 'shown'])),
+  answerShown: optional(literal(true)),
+  bestScore: optional(num),
+  maxScore: optional(num),
+  updatedAt: anyStr,
+})
+
+const v2 = obj({
+  format: literal(PROGRESS_FORMAT),
+  version: literal(PROGRESS_VERSION),
+  entries: record(entry),
+  code: record(obj({ text: anyStr, revision: nat, savedAt: anyStr, mine: optional(anyStr) })),
+  homework: record(
+    obj({
+      rating: (v, at) => (v === null ? null : oneOf(HOMEWORK_RATINGS)(v, at)),
+      stuck: anyStr,
+      updatedAt: anyStr,
+    }),
+  ),
+  decks: record(
+    obj({
+      answers: record(
+        obj({
+          queues: (v, at) =>
+            Array.isArray(v) ? v.map((q, i) => anyStr(q, `${at}[${i}]`)) : fail(at, 'expected an array'),
+          nowhere: (v, at) => (v === null ? null : oneOf(['returned', 'dropped'])(v, at)),
+        }),
+      ),
+      startedAt: anyStr,
+      finishedAt: optional(anyStr),
+    }),
+  ),
+})
+
+/** Version 1 (before drafts, ratings and decks): entries only, same entry fields minus the new ones. */
+const v1 = obj({ format: literal(PROGRESS_FORMAT), version: literal(1), entries: record(entry) })
+
+/** Validates parsed JSON of any known version and returns it as the current version. */
+export function validateProgress(value: unknown): ProgressFile {
+  try {
+    if (!isObject(value)) return fail('', 'expected an object')
+    if (value.format !== PROGRESS_FORMAT) fail('format', `expected "${PROGRESS_FORMAT}"`)
+    const version = value.version
+    if (version === 1) return { ...emptyProgress(), entries: v1(value, '').entries }
+    if (typeof version === 'number' && version > PROGRESS_VERSION)
+      fail(
+        'version',
+        `${version} was written by a newer version of this app; this one reads 1 to ${PROGRESS_VERSION}`,
+      )
+    return v2(value, '') as ProgressFile
+  } catch (e) {
+    if (e instanceof SchemaError) throw new Error(e.message)
+    throw e
+  }
+}
+
+export function parseProgress(text: string): ProgressFile {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (err) {
+    throw new Error(`not JSON: ${err instanceof Error ? err.message : String(err)}`)
+  }
+  return validateProgress(json)
+}
+
+export interface LoadResult {
+  progress: ProgressFile
+  /** Set when a stored value could not be read: where it was kept and why it was refused. */
+  corrupt: { keptAs: string; reason: string } | null
+}
+
+/**
+ * Reads the stored progress; a corrupt value is moved aside (never silently lost) and reported. When
+ * it cannot be moved (storage full) it stays under PROGRESS_KEY, held: new progress then lives in
+ * memory until exported.
+ */
+export function loadProgress(keys: KeyStore, now = Date.now()): LoadResult {
+  const raw = keys.read(PROGRESS_KEY)
+  if (raw === null) return { progress: emptyProgress(), corrupt: null }
+  try {
+    return { progress: parseProgress(raw), corrupt: null }
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err)
+    const aside = `${PROGRESS_KEY}:corrupt:${now}`
+    if (keys.write(aside, raw) === 'saved') {
+      keys.remove(PROGRESS_KEY)
+      return { progress: emptyProgress(), corrupt: { keptAs: aside, reason } }
+    }
+    keys.hold(PROGRESS_KEY)
+    return { progress: emptyProgress(), corrupt: { keptAs: PROGRESS_KEY, reason } }
+  }
+}
+
+/** Anything but 'saved' means the progress lives only in this tab now. */
+export function saveProgress(keys: KeyStore, progress: ProgressFile): WriteOutcome {
+  return keys.write(PROGRESS_KEY, JSON.stringify(progress))
+}
