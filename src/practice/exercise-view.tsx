@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
+import { navigate } from '../store/url-route'
 import CodePanel from './code/code-panel'
 import { resolveExercise } from './exercise-registry'
 import HomeworkPage from './homework/homework-page'
@@ -75,7 +76,14 @@ export default function ExerciseView({ id, present }: { id: string; present: boo
       </>
     )
   else if (resolved.kind === 'question') body = <QuestionCard q={resolved.item} present={p} />
-  else if (resolved.kind === 'code') body = <CodePanel ex={resolved.item} present={p} />
+  else if (resolved.kind === 'code')
+    body = (
+      <CodePanel
+        ex={resolved.item}
+        present={p}
+        onOpen={(other) => navigate('practice', { exercise: other })}
+      />
+    )
   else body = <HomeworkPage task={resolved.item} />
 
   return (

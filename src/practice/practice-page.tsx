@@ -3,53 +3,23 @@ import { useState } from 'react'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import { useRoute } from '../store/url-route'
-import CodePanel from './code/code-panel'
-import { CODE_EXERCISES, CONTENT_ERRORS, HOMEWORK, PREDICT, QUESTIONS } from './content/load'
+import CodeTab from './code/code-tab'
+import { CONTENT_ERRORS, HOMEWORK, PREDICT, QUESTIONS } from './content/load'
 import ExerciseView from './exercise-view'
+import { homeworkMessages } from './homework/homework-messages'
 import HomeworkPage from './homework/homework-page'
+import Picker from './picker'
 import { practiceMessages } from './practice-messages'
 import { readPracticeUrl, setTabInUrl } from './practice-url'
 import GeneratedPanel from './predict/generated-panel'
 import PredictCard from './predict/predict-card'
-import { isSolved } from './progress/progress-model'
 import ProgressPanel from './progress/progress-panel'
-import { useProgress } from './progress/progress-store'
 import QuestionCard from './questions/question-card'
 import ShareLink from './share-link'
 import './practice.css'
 
 const TABS = ['predict', 'generated', 'questions', 'code', 'homework', 'progress'] as const
 type Tab = (typeof TABS)[number]
-
-function Picker({
-  ids,
-  titles,
-  current,
-  onPick,
-}: {
-  ids: string[]
-  titles: string[]
-  current: string
-  onPick: (id: string) => void
-}) {
-  const entries = useProgress((s) => s.progress.entries)
-  return (
-    <div className="picker">
-      {ids.map((id, i) => (
-        <button
-          key={id}
-          type="button"
-          data-testid={`pick-${id}`}
-          aria-pressed={id === current}
-          onClick={() => onPick(id)}
-        >
-          {isSolved(entries[id]) ? '✓ ' : ''}
-          {titles[i]}
-        </button>
-      ))}
-    </div>
-  )
-}
 
 /** Content that failed its schema is listed with file and path; everything else still works. */
 function ContentErrors() {
@@ -71,11 +41,10 @@ function ContentErrors() {
 
 function Hub({ tab }: { tab: Tab }) {
   const t = useT(practiceMessages)
+  const th = useT(homeworkMessages)
   const lang = useLanguage((s) => s.lang)
   const [predictId, setPredictId] = useState(PREDICT[0]?.id ?? '')
-  const [codeId, setCodeId] = useState(CODE_EXERCISES[0]?.id ?? '')
   const predict = PREDICT.find((p) => p.id === predictId)
-  const code = CODE_EXERCISES.find((c) => c.id === codeId)
   return (
     <section className="practice">
       <nav className="practice-tabs" aria-label={t('sections')}>
@@ -125,22 +94,12 @@ function Hub({ tab }: { tab: Tab }) {
           ))}
         </section>
       )}
-      {tab === 'code' && code && (
-        <section className="panel">
-          <h2>{t('codeTitle')}</h2>
-          <Picker
-            ids={CODE_EXERCISES.map((c) => c.id)}
-            titles={CODE_EXERCISES.map((c) => c.title[lang])}
-            current={codeId}
-            onPick={setCodeId}
-          />
-          <CodePanel key={code.id} ex={code} />
-        </section>
-      )}
+      {tab === 'code' && <CodeTab />}
       {tab === 'homework' && (
         <section className="panel">
           <h2>{t('homeworkTitle')}</h2>
           <p>{t('homeworkIntro')}</p>
+          <p className="practice-rules">{th('selfCheck')}</p>
           {HOMEWORK.map((h) => (
             <HomeworkPage key={h.id} task={h} />
           ))}

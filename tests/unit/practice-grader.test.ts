@@ -1,21 +1,10 @@
-import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { answerOf, gradeRoute, scoreMarks } from '../../src/practice/answer'
 import { evaluationOf, gradeBindings, matchedBindings } from '../../src/practice/binding-marks'
-import { gradeCall } from '../../src/practice/code/grade-code'
-import { gradeOutcome } from '../../src/practice/code/run-exercise'
-import { CODE_EXERCISES, PREDICT } from '../../src/practice/content/load'
+import { PREDICT } from '../../src/practice/content/load'
 import { explainOnly } from '../../src/practice/engine-run'
 import { separatingFacts } from '../../src/practice/explain-model'
-import { runJob } from '../../src/practice/sandbox/sandbox-core'
 
-const js = (src: string) =>
-  ts.transpileModule(src, { compilerOptions: { target: ts.ScriptTarget.ES2020 } }).outputText
-const byId = (id: string) => {
-  const ex = CODE_EXERCISES.find((e) => e.id === id)
-  if (!ex) throw new Error(id)
-  return ex
-}
 const predict = (id: string) => {
   const p = PREDICT.find((x) => x.id === id)
   if (!p) throw new Error(id)
@@ -119,76 +108,6 @@ describe('separating facts after a wrong answer', () => {
       ae: 'unrouted',
       status: 'used',
     })
-  })
-})
-
-describe('code grading (expected values from the engine)', () => {
-  const run = (id: string, code: string) => {
-    const ex = byId(id)
-    const reply = runJob({ code: js(code), entry: ex.entry, calls: [...ex.visible, ...ex.hidden] }, Function)
-    return gradeOutcome(ex, reply)
-  }
-
-  it('passes every reference solution and fails every starter', () => {
-    for (const ex of CODE_EXERCISES) {
-      const good = run(ex.id, ex.solution)
-      expect(good.kind === 'graded' && good.firstFailure, ex.id).toBe(null)
-      for (const lang of ['en', 'zh-CN'] as const) {
-        const starter = run(ex.id, ex.starter[lang])
-        expect(starter.kind === 'graded' && starter.firstFailure !== null, ex.id).toBe(true)
-      }
-    }
-  })
-
-  it('shows the first failing case with expected and actual', () => {
-    const r = run('code-matcher', 'function matches(p: string, k: string) { return p === k }')
-    expect(r.kind).toBe('graded')
-    if (r.kind !== 'graded') return
-    expect(r.firstFailure).toMatchObject({
-      call: 'matches("order.*", "order.created")',
-      expected: 'true',
-      actual: 'false',
-      hidden: false,
-    })
-  })
-
-  it('reports a thrown error as the actual value', () => {
-    const r = run('code-matcher', 'function matches() { throw new Error("boom") }')
-    expect(r.kind === 'graded' && r.firstFailure?.actual).toBe('Error: boom')
-  })
-
-  it('refuses duplicated queues in the dedup exercise', () => {
-    const ex = byId('code-dedup')
-    const report = gradeCall(ex, ex.visible[0] as unknown[], { ok: true, value: ['Q1', 'Q1'], ms: 0 }, false)
-    expect(report).toMatchObject({ pass: false, note: 'duplicates', expected: '["Q1"]' })
-    expect(
-      gradeCall(ex, ex.visible[1] as unknown[], { ok: true, value: ['notify', 'audit'], ms: 0 }, false).pass,
-    ).toBe(true)
-  })
-
-  it('checks the counter-example list against RabbitMQ', () => {
-    const ex = byId('code-counterexample')
-    const grade = (value: unknown) => gradeCall(ex, [], { ok: true, value, ms: 0 }, false)
-    expect(grade([['a.*.c', 'a.b.x.c', true]])).toMatchObject({ pass: false, note: 'wrong-expectation' })
-    expect(grade([['a.*.c', 'a.b.c', true]])).toMatchObject({ pass: false, note: 'missing-counterexample' })
-    expect(grade([['a.*.c', 'a.b.x.c', false]])).toMatchObject({ pass: false, note: 'missing-control' })
-    expect(
-      grade([
-        ['a.*.c', 'a.b.x.c', false],
-        ['a.*.c', 'a..c', true],
-      ]).pass,
-    ).toBe(true)
-    expect(grade('nope')).toMatchObject({ pass: false, note: 'not-array' })
-  })
-
-  it('takes the DP table from the engine (3×3 for #.b / a.b, bottom-right true)', () => {
-    const ex = byId('code-dp-table')
-    const r = gradeCall(ex, ['#.b', 'a.b'], { ok: true, value: null, ms: 0 }, false)
-    const table = JSON.parse(r.expected) as boolean[][]
-    expect(table).toHaveLength(3)
-    expect(table.every((row) => row.length === 3)).toBe(true)
-    expect(table[1]).toEqual([true, true, true])
-    expect(table[2]?.[2]).toBe(true)
   })
 })
 

@@ -1,116 +1,54 @@
 /**
- * One code exercise: requirements and visible tests (expected values from the engine) first, then the
- * editor; "Run tests" transpiles the TypeScript and runs it in the sandbox Worker with a time limit.
+ * One code exercise: requirements, matching rules and visible tests (expected values from the engine)
+ * first, then the editor. The text autosaves into the progress store. "Run tests" transpiles the
+ * TypeScript and runs it in the sandbox Worker against visible, hidden and freshly generated cases.
+ * The reference solution is shown only after asking; the learner's own text stays one undo away, and
+ * from then on a passing run is recorded as "solution shown", never as passed.
  */
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { useTheme } from '../../store/theme'
 import type { CodeExercise } from '../content/types'
-import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
 import { DEFAULT_LIMIT_MS } from '../sandbox/sandbox-runner'
-import { gradeCall } from './grade-code'
+import { useAutosave } from './autosave'
+import { codeMessages } from './code-messages'
+import RulesBox from './rules-box'
 import { type ExerciseRun, runExercise } from './run-exercise'
+import RunReport from './run-report'
+import VisibleTests from './visible-tests'
 
 const CodeEditor = lazy(() => import('./code-editor'))
 
 interface Props {
   ex: CodeExercise
   present?: { step: number; revealed: boolean }
+  /** Opens another exercise (the variant under the other matching rules). */
+  onOpen?: (id: string) => void
 }
 
-function VisibleTests({ ex }: { ex: CodeExercise }) {
-  const t = useT(practiceMessages)
-  // The expected column is what the engine says (grading a fake "ok" value gives us its expectation).
-  const rows = useMemo(
-    () => ex.visible.map((args) => gradeCall(ex, args, { ok: true, value: null, ms: 0 }, false)),
-    [ex],
-  )
-  return (
-    <>
-      <p className="muted">{t('visibleTests', { hidden: ex.hidden.length })}</p>
-      <table className="tests-table" data-testid="visible-tests">
-        <thead>
-          <tr>
-            <th>{t('call')}</th>
-            <th>{t('expected')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.call}>
-              <td>
-                <code>{r.call}</code>
-              </td>
-              <td>
-                <code>{ex.kind === 'cases' ? t('casesExpected') : r.expected}</code>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </>
-  )
-}
-
-function RunReport({ run }: { run: ExerciseRun }) {
-  const t = useT(practiceMessages)
-  if (run.kind === 'timeout')
-    return (
-      <p className="practice-result bad" role="alert" data-testid="code-result" data-kind="timeout">
-        {t('timeout', { s: run.ms / 1000 })}
-      </p>
-    )
-  if (run.kind === 'load-error')
-    return (
-      <p className="practice-result bad" role="alert" data-testid="code-result" data-kind="load-error">
-        {t('loadError', { error: run.error })}
-      </p>
-    )
-  const f = run.firstFailure
-  return (
-    <div
-      className={`practice-result ${f ? 'bad' : 'ok'}`}
-      role="status"
-      data-testid="code-result"
-      data-kind={f ? 'fail' : 'pass'}
-    >
-      <strong>
-        {f
-          ? t('testsFailed', { passed: run.passed, total: run.total })
-          : t('testsPassed', { total: run.total })}
-      </strong>
-      {f && (
-        <dl className="first-failure" data-testid="first-failure">
-          <dt>{t(f.hidden ? 'firstFailureHidden' : 'firstFailure')}</dt>
-          <dd>
-            <code>{f.call}</code>
-          </dd>
-          <dt>{t('expected')}</dt>
-          <dd>
-            <code data-testid="failure-expected">{f.expected}</code>
-          </dd>
-          <dt>{t('actual')}</dt>
-          <dd>
-            <code data-testid="failure-actual">{f.actual}</code>
-          </dd>
-          {f.note && <dd>{t(`note_${f.note}` as 'note_duplicates')}</dd>}
-        </dl>
-      )}
-    </div>
-  )
-}
-
-export default function CodePanel({ ex, present }: Props) {
-  const t = useT(practiceMessages)
+export default function CodePanel({ ex, present, onOpen }: Props) {
+  const t = useT(codeMessages)
   const lang = useLanguage((s) => s.lang)
   const theme = useTheme((s) => s.theme)
   const record = useProgress((s) => s.record)
-  const [code, setCode] = useState(ex.starter[lang])
+  const saveDraft = useProgress((s) => s.draft)
+  const draft = useProgress((s) => s.progress.code[ex.id])
+  const shown = useProgress((s) => s.progress.entries[ex.id]?.answerShown === true)
+  const [code, setCode] = useState(() => draft?.text ?? ex.starter[lang])
+  const [asking, setAsking] = useState(false)
   const [running, setRunning] = useState(false)
   const [run, setRun] = useState<ExerciseRun | null>(null)
   const path = `inmemory://practice/${ex.id}.ts`
+  const isStarter = code === ex.starter.en || code === ex.starter['zh-CN']
+
+  const save = useCallback((id: string, text: string) => saveDraft(id, text), [saveDraft])
+  useAutosave(ex.id, code, !draft && isStarter, save)
+  // An untouched starter follows the language (its comments are in that language).
+  useEffect(() => {
+    if (!draft && isStarter) setCode(ex.starter[lang])
+  }, [lang, draft, isStarter, ex])
 
   const runTests = async () => {
     setRunning(true)
@@ -121,10 +59,9 @@ export default function CodePanel({ ex, present }: Props) {
       const result = await runExercise(ex, js)
       setRun(result)
       const ok = result.kind === 'graded' && !result.firstFailure
-      // Running the unchanged reference solution shows it works; it does not solve the exercise.
-      const own = code.trim() !== ex.solution.trim()
+      // The store records a pass after the solution was shown as "solution shown", not as passed.
       record(ex.id, {
-        status: ok ? (own ? 'passed' : 'revealed') : 'failed',
+        status: ok ? 'passed' : 'failed',
         ...(result.kind === 'graded' ? { score: result.passed, maxScore: result.total } : {}),
       })
     } catch (err) {
@@ -133,11 +70,29 @@ export default function CodePanel({ ex, present }: Props) {
       setRunning(false)
     }
   }
+  const loadSolution = () => {
+    saveDraft(ex.id, ex.solution, code)
+    record(ex.id, { status: 'revealed' })
+    setCode(ex.solution)
+    setAsking(false)
+  }
+  const backToMine = () => {
+    if (draft?.mine === undefined) return
+    saveDraft(ex.id, draft.mine, null)
+    setCode(draft.mine)
+  }
+  const reset = () => {
+    // The text being replaced stays one click away, unless it is the solution or a starter.
+    const keep = code !== ex.solution && !isStarter ? code : draft?.mine
+    saveDraft(ex.id, ex.starter[lang], keep ?? null)
+    setCode(ex.starter[lang])
+  }
 
   return (
     <article className="code-panel" data-testid={`code-${ex.id}`}>
       <h3>{ex.title[lang]}</h3>
       <p className="practice-prompt">{ex.prompt[lang]}</p>
+      <RulesBox ex={ex} onOpen={present ? undefined : onOpen} />
       {(!present || present.step >= 1) && <VisibleTests ex={ex} />}
       {!present && (
         <>
@@ -149,22 +104,19 @@ export default function CodePanel({ ex, present }: Props) {
             <button type="button" data-testid="code-run" disabled={running} onClick={runTests}>
               {running ? t('running') : t('runTests')}
             </button>
-            <button
-              type="button"
-              data-testid="code-reset"
-              disabled={running}
-              onClick={() => setCode(ex.starter[lang])}
-            >
+            <button type="button" data-testid="code-reset" disabled={running} onClick={reset}>
               {t('resetCode')}
             </button>
+            {draft?.mine !== undefined && draft.mine !== code && (
+              <button type="button" data-testid="code-mine" disabled={running} onClick={backToMine}>
+                {t('backToMine')}
+              </button>
+            )}
             <button
               type="button"
               data-testid="code-solution"
-              disabled={running}
-              onClick={() => {
-                setCode(ex.solution)
-                record(ex.id, { status: 'revealed' })
-              }}
+              disabled={running || asking}
+              onClick={() => setAsking(true)}
             >
               {t('loadSolution')}
             </button>
@@ -174,7 +126,23 @@ export default function CodePanel({ ex, present }: Props) {
               </span>
             )}
           </div>
-          {run && <RunReport run={run} />}
+          {asking && (
+            <div
+              className="confirm"
+              role="alertdialog"
+              aria-label={t('loadSolution')}
+              data-testid="solution-ask"
+            >
+              <p>{t('solutionAsk')}</p>
+              <button type="button" data-testid="solution-yes" onClick={loadSolution}>
+                {t('solutionYes')}
+              </button>{' '}
+              <button type="button" data-testid="solution-no" onClick={() => setAsking(false)}>
+                {t('solutionNo')}
+              </button>
+            </div>
+          )}
+          {run && <RunReport run={run} solutionShown={shown} />}
         </>
       )}
       {present?.revealed && (

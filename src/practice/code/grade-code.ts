@@ -1,20 +1,34 @@
 /**
- * Grades one code-exercise call: compares the learner's value with the engine's expectation and says
- * why it failed, in data the UI turns into text (expected vs actual, always shown for the first failure).
+ * Grades one code-exercise call: compares the learner's value with the engine's expectation (under
+ * the exercise's matching rules) and says why it failed, in data the UI turns into text.
  */
-import type { CodeExercise } from '../content/types'
+import type { BindingInput, CodeExercise } from '../content/types'
 import type { CallResult } from '../sandbox/protocol'
-import { type BindingInput, engineMatches, engineQueues, engineTable } from './expected'
+import { engineMatches, engineQueues, engineTable, expectedMatch, hasEmptyWord } from './expected'
+import type { CallKind, PlannedCall } from './hidden-cases'
+
+export type CaseNote =
+  | 'duplicates'
+  | 'missing-counterexample'
+  | 'missing-control'
+  | 'wrong-expectation'
+  | 'not-array'
+  /** RabbitMQ rules, and the code threw on an empty word: the study note's strict rule, not RabbitMQ's. */
+  | 'empty-word-rule'
+  /** Strict rules, and the code returned a value for an input with an empty word. */
+  | 'should-throw'
 
 export interface CaseReport {
   /** Human-readable call, e.g. matches("a.*", "a.b"). */
   call: string
-  hidden: boolean
+  kind: CallKind
   pass: boolean
+  /** The expected value as code text; when `throws`, the call must throw instead (the UI says so). */
   expected: string
+  throws?: true
   actual: string
   /** A short extra reason code when the value has the right type but breaks a rule. */
-  note?: 'duplicates' | 'missing-counterexample' | 'missing-control' | 'wrong-expectation' | 'not-array'
+  note?: CaseNote
 }
 
 const show = (v: unknown) => (v === undefined ? 'undefined' : JSON.stringify(v))
@@ -47,22 +61,32 @@ function sameSet(a: unknown, b: string[]): boolean {
   return a.every((x) => typeof x === 'string' && want.has(x))
 }
 
-export function gradeCall(
-  ex: CodeExercise,
-  args: unknown[],
-  result: CallResult,
-  hidden: boolean,
-): CaseReport {
-  const base = { call: callText(ex, args), hidden }
+function gradeMatcher(ex: CodeExercise, args: unknown[], result: CallResult) {
+  const [pattern, key] = args as [string, string]
+  const want = expectedMatch(ex.rules, pattern, key)
+  if (want === 'error') {
+    const pass = !result.ok
+    return {
+      pass,
+      expected: 'Error',
+      throws: true as const,
+      ...(pass ? {} : { note: 'should-throw' as const }),
+    }
+  }
+  const pass = result.ok && result.value === want
+  const emptyWordRule = !result.ok && (hasEmptyWord(pattern) || hasEmptyWord(key))
+  return { pass, expected: show(want), ...(emptyWordRule ? { note: 'empty-word-rule' as const } : {}) }
+}
+
+export function gradeCall(ex: CodeExercise, planned: PlannedCall, result: CallResult): CaseReport {
+  const { args, kind } = planned
+  const base = { call: callText(ex, args), kind }
   const actual = result.ok ? show(result.value) : result.error
   if (ex.kind === 'cases') {
     if (!result.ok) return { ...base, pass: false, expected: '[[pattern, key, expected], …]', actual }
     return { ...base, ...gradeCases(result.value), actual }
   }
-  if (ex.kind === 'matcher') {
-    const want = engineMatches(args[0] as string, args[1] as string)
-    return { ...base, pass: result.ok && result.value === want, expected: show(want), actual }
-  }
+  if (ex.kind === 'matcher') return { ...base, ...gradeMatcher(ex, args, result), actual }
   if (ex.kind === 'dedup') {
     const want = engineQueues(args[0] as BindingInput[], args[1] as string)
     const value = result.ok ? result.value : undefined
@@ -74,10 +98,8 @@ export function gradeCall(
   return { ...base, pass: result.ok && show(result.value) === show(want), expected: show(want), actual }
 }
 
-/** Every call of an exercise in run order: visible first, then hidden. */
-export function allCalls(ex: CodeExercise): { args: unknown[]; hidden: boolean }[] {
-  return [
-    ...ex.visible.map((args) => ({ args, hidden: false })),
-    ...ex.hidden.map((args) => ({ args, hidden: true })),
-  ]
+/** The expected value of a visible case, as the tests table lists it before any run. */
+export function expectedOf(ex: CodeExercise, args: unknown[]): Pick<CaseReport, 'expected' | 'throws'> {
+  const r = gradeCall(ex, { args, kind: 'visible' }, { ok: true, value: null, ms: 0 })
+  return r.throws ? { expected: r.expected, throws: r.throws } : { expected: r.expected }
 }

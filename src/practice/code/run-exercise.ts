@@ -1,20 +1,28 @@
-/** Runs an exercise's calls in the sandbox and grades them against the engine. */
+/** Runs an exercise's planned calls in the sandbox and grades them against the engine. */
 import type { CodeExercise } from '../content/types'
+import { randomSeed } from '../generator/rng'
 import type { RunOutcome } from '../sandbox/protocol'
 import { runInSandbox, type WorkerLike } from '../sandbox/sandbox-runner'
-import { allCalls, type CaseReport, gradeCall } from './grade-code'
+import { type CaseReport, gradeCall } from './grade-code'
+import { type PlannedCall, planRun } from './hidden-cases'
 
 export type ExerciseRun =
-  | { kind: 'graded'; reports: CaseReport[]; passed: number; total: number; firstFailure: CaseReport | null }
+  | {
+      kind: 'graded'
+      reports: CaseReport[]
+      passed: number
+      total: number
+      /** Only the first failing case is shown, after the run: one at a time. */
+      firstFailure: CaseReport | null
+    }
   | { kind: 'timeout'; ms: number }
   | { kind: 'load-error'; error: string }
 
-export function gradeOutcome(ex: CodeExercise, outcome: RunOutcome): ExerciseRun {
+export function gradeOutcome(ex: CodeExercise, plan: PlannedCall[], outcome: RunOutcome): ExerciseRun {
   if (outcome.kind !== 'done') return outcome
-  const calls = allCalls(ex)
-  const reports = calls.map((c, i) => {
+  const reports = plan.map((c, i) => {
     const result = outcome.results[i] ?? { ok: false as const, error: 'no result', ms: 0 }
-    return gradeCall(ex, c.args, result, c.hidden)
+    return gradeCall(ex, c, result)
   })
   const passed = reports.filter((r) => r.pass).length
   return {
@@ -26,14 +34,13 @@ export function gradeOutcome(ex: CodeExercise, outcome: RunOutcome): ExerciseRun
   }
 }
 
+/** One run: a fresh seed (unless given) generates this run's hidden cases. */
 export async function runExercise(
   ex: CodeExercise,
   js: string,
-  options: { limitMs?: number; makeWorker?: () => WorkerLike } = {},
+  options: { seed?: number; limitMs?: number; makeWorker?: () => WorkerLike } = {},
 ): Promise<ExerciseRun> {
-  const outcome = await runInSandbox(
-    { code: js, entry: ex.entry, calls: allCalls(ex).map((c) => c.args) },
-    options,
-  )
-  return gradeOutcome(ex, outcome)
+  const plan = planRun(ex, options.seed ?? randomSeed())
+  const outcome = await runInSandbox({ code: js, entry: ex.entry, calls: plan.map((c) => c.args) }, options)
+  return gradeOutcome(ex, plan, outcome)
 }

@@ -4,9 +4,17 @@
  * file and path; the rest still loads.
  */
 import { LANGS } from '../../i18n/language'
-import { codeExercise, homework, predict, question } from './checks'
+import { codeExercise, homework, knowledgePoint, predict, question } from './checks'
 import { type Check, isObject, SchemaError } from './schema'
-import type { CodeExercise, ContentError, HomeworkTask, L10n, PredictExercise, Question } from './types'
+import type {
+  CodeExercise,
+  ContentError,
+  HomeworkTask,
+  KnowledgePoint,
+  L10n,
+  PredictExercise,
+  Question,
+} from './types'
 
 /** Reads a file by its path under lessons/practice/: JSON parsed, text as a string, undefined if absent. */
 export type ReadFile = (path: string) => unknown | undefined
@@ -15,6 +23,7 @@ export interface PracticeContent {
   questions: Question[]
   predict: PredictExercise[]
   homework: HomeworkTask[]
+  points: KnowledgePoint[]
   code: CodeExercise[]
 }
 
@@ -72,10 +81,20 @@ export function buildPracticeContent(read: ReadFile): { content: PracticeContent
     questions: items(read, 'questions.json', 'questions', question, errors),
     predict: items(read, 'predict.json', 'predict', predict, errors),
     homework: items(read, 'homework.json', 'homework', homework, errors),
+    points: items(read, 'knowledge-points.json', 'points', knowledgePoint, errors),
     code: items(read, 'code/exercises.json', 'exercises', codeExercise, errors)
       .map(codeFiles(read, errors))
       .filter((x): x is CodeExercise => x !== null),
   }
+  const pointIds = new Set(content.points.map((p) => p.id))
+  content.homework.forEach((h, i) => {
+    for (const [j, id] of h.points.entries())
+      if (!pointIds.has(id))
+        errors.push({
+          file: 'homework.json',
+          message: `homework[${i}] (${h.id}).points[${j}]: "${id}" is not in knowledge-points.json`,
+        })
+  })
   // Links and progress find an exercise by its id alone, so ids are unique across all files.
   const seen = new Map<string, string>()
   for (const [file, list] of [

@@ -15,7 +15,14 @@ import {
   optional,
   str,
 } from './schema'
-import type { ChoiceQuestion, HomeworkTask, OrderQuestion, PredictExercise, Question } from './types'
+import type {
+  ChoiceQuestion,
+  HomeworkTask,
+  KnowledgePoint,
+  OrderQuestion,
+  PredictExercise,
+  Question,
+} from './types'
 
 const option = obj({ id: anyStr, text: l10n })
 const base = {
@@ -95,6 +102,7 @@ export const homework: Check<HomeworkTask> = (v, at) => {
     task: l10n,
     deliverable: l10n,
     doneWhen: arr(l10n, 1),
+    points: arr(str, 1),
     needsBroker: bool,
     scenarioFile: (x, p) => (x === null ? null : str(x, p)),
     timeline: optional(str),
@@ -103,13 +111,17 @@ export const homework: Check<HomeworkTask> = (v, at) => {
   return h
 }
 
+export const knowledgePoint: Check<KnowledgePoint> = obj({ id: str, text: l10n })
+
 /** A code exercise's JSON part; its starter and solution are text files next to it. */
 export const codeExercise = obj({
   id: str,
   kind: oneOf(['matcher', 'cases', 'dedup', 'dp-table']),
+  rules: oneOf(['rabbitmq', 'strict']),
   entry: str,
   title: l10n,
   prompt: l10n,
   visible: arr(arr(json)),
   hidden: arr(arr(json)),
+  generated: nat,
 })

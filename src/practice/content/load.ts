@@ -20,4 +20,5 @@ export const CONTENT_ERRORS: readonly ContentError[] = loaded.errors
 export const QUESTIONS = CONTENT.questions
 export const PREDICT = CONTENT.predict
 export const HOMEWORK = CONTENT.homework
+export const KNOWLEDGE_POINTS = CONTENT.points
 export const CODE_EXERCISES = CONTENT.code

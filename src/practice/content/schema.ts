@@ -52,6 +52,11 @@ export const bool: Check<boolean> = (v, at) =>
 export const nat: Check<number> = (v, at) =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fail(at, 'expected a whole number ≥ 0')
 
+/** Exactly this value (a format name, a version number). */
+export function literal<const T extends string | number | boolean>(value: T): Check<T> {
+  return (v, at) => (v === value ? value : fail(at, `expected ${JSON.stringify(value)}`))
+}
+
 export function oneOf<const T extends string>(values: readonly T[]): Check<T> {
   return (v, at) =>
     (values as readonly unknown[]).includes(v) ? (v as T) : fail(at, `expected one of ${values.join(', ')}`)

@@ -55,6 +55,8 @@ export interface HomeworkTask {
   task: L10n
   deliverable: L10n
   doneWhen: L10n[]
+  /** The knowledge points the task practises (ids of knowledge-points.json). */
+  points: string[]
   /** True when the task can only be done against a running RabbitMQ. */
   needsBroker: boolean
   /** Path under public/ of a ready playground scenario, when one makes sense. */
@@ -64,7 +66,18 @@ export interface HomeworkTask {
   level: HomeworkLevel
 }
 
+/** A knowledge point of the study note (Producer, Exchange, topic wildcards…), named in both languages. */
+export interface KnowledgePoint {
+  id: string
+  text: L10n
+}
+
 export type CodeKind = 'matcher' | 'cases' | 'dedup' | 'dp-table'
+/**
+ * The matching rules an exercise is graded by: RabbitMQ's (empty words are ordinary words), or the
+ * study note's strict teaching rules (an empty word such as the middle of "a..b" is an input error).
+ */
+export type CodeRules = 'rabbitmq' | 'strict'
 export type BindingInput = { queue: string; pattern: string }
 
 export interface CodeExercise {
@@ -72,6 +85,7 @@ export interface CodeExercise {
   kind: CodeKind
   /** The function the learner's code must declare. */
   entry: string
+  rules: CodeRules
   title: L10n
   /** Everything the tests check, stated before the learner starts. */
   prompt: L10n
@@ -79,9 +93,12 @@ export interface CodeExercise {
   starter: L10n
   /** The reference solution (TypeScript, run through the same sandbox as learners' code). */
   solution: string
-  /** Arguments of each call (JSON). */
+  /** Arguments of each visible call (JSON), listed with the engine's expected value. */
   visible: unknown[][]
+  /** Fixed corner cases, never listed before a run; a failing one is shown after the run. */
   hidden: unknown[][]
+  /** How many cases each run generates afresh (see src/practice/code/hidden-cases.ts). */
+  generated: number
 }
 
 /** A problem found in a content file: which file, and where in it. */

@@ -4,10 +4,11 @@ import type { Scenario } from '../../engine'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { scenarioHref } from '../../store/scenario-link'
+import { KNOWLEDGE_POINTS } from '../content/load'
 import type { HomeworkTask } from '../content/types'
 import { practiceMessages } from '../practice-messages'
-import { isSolved } from '../progress/progress-model'
-import { useProgress } from '../progress/progress-store'
+import { homeworkMessages } from './homework-messages'
+import SelfRating from './self-rating'
 
 function ScenarioLink({ file }: { file: string }) {
   const t = useT(practiceMessages)
@@ -48,11 +49,24 @@ function ScenarioLink({ file }: { file: string }) {
   )
 }
 
+function KnowledgePoints({ ids }: { ids: string[] }) {
+  const t = useT(homeworkMessages)
+  const lang = useLanguage((s) => s.lang)
+  return (
+    <p className="knowledge-points" data-testid="knowledge-points">
+      <strong>{t('points')}</strong>{' '}
+      {ids.map((id) => (
+        <span key={id} className="chip">
+          {KNOWLEDGE_POINTS.find((p) => p.id === id)?.text[lang] ?? id}
+        </span>
+      ))}
+    </p>
+  )
+}
+
 export default function HomeworkPage({ task }: { task: HomeworkTask }) {
   const t = useT(practiceMessages)
   const lang = useLanguage((s) => s.lang)
-  const entry = useProgress((s) => s.progress.entries[task.id])
-  const record = useProgress((s) => s.record)
   return (
     <article className="homework" data-testid={`homework-${task.id}`}>
       <h3>
@@ -78,6 +92,7 @@ export default function HomeworkPage({ task }: { task: HomeworkTask }) {
           <li key={d.en}>{d[lang]}</li>
         ))}
       </ul>
+      <KnowledgePoints ids={task.points} />
       {task.scenarioFile && <ScenarioLink file={task.scenarioFile} />}
       {task.timeline && (
         <p>
@@ -90,14 +105,7 @@ export default function HomeworkPage({ task }: { task: HomeworkTask }) {
         </p>
       )}
       {!task.scenarioFile && !task.timeline && <p className="muted">{t('noScenario')}</p>}
-      <label>
-        <input
-          type="checkbox"
-          checked={isSolved(entry)}
-          onChange={(e) => record(task.id, { status: e.target.checked ? 'done' : 'revealed', force: true })}
-        />{' '}
-        {t('markDone')}
-      </label>
+      <SelfRating task={task} />
     </article>
   )
 }
