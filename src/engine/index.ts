@@ -14,12 +14,14 @@ export {
 } from './definitions/import'
 export { operationsToScenario } from './definitions/to-scenario'
 export { createHeadersIndex, type HeadersBindingSpec, type HeadersIndex } from './headers-index'
+export { IncrementalRunner, LAZY_EXPLAIN_ABOVE } from './incremental-run'
 export { jsonErrorOffset, lineColumn } from './json-locate'
 export { DEFAULT_PROFILE, getProfile, isProfileName, PROFILES, type Profile } from './profiles'
 export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
 export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
 export { operationsFromScenario } from './script/from-scenario'
+export { IncrementalParser } from './script/incremental-parse'
 export {
   DECLARE_FLAGS,
   EXCHANGE_TYPES,
@@ -30,6 +32,17 @@ export {
 export { type ParseResult, parseScript, type ScriptDiagnostic } from './script/parse'
 export { printOperation, printScript } from './script/print'
 export { mulberry32 } from './seeded-random'
+export {
+  applySessionRun,
+  type ClientHas,
+  clientHas,
+  entityKey,
+  type ParseSummary,
+  RunSession,
+  type SessionRun,
+  type SessionState,
+  type SessionUpdate,
+} from './session'
 export { createRoutingPort, type RoutingPort, type RunOperations } from './sim/routing-port'
 export { TimelineScriptError, validateTimelineScript } from './sim/script-validate'
 export * from './sim/sim-types'
@@ -47,6 +60,7 @@ export { createTopicIndex, type TopicIndex } from './topic-index'
 export { topicMatch } from './topic-match'
 export { topicMatchReference } from './topic-reference'
 export { EmptyWordError, splitWords } from './topic-words'
+export { applyTopologyPatch, diffTopology, type TopologyPatch } from './topology-patch'
 export {
   type TrieRemoval,
   type TrieTrace,

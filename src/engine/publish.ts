@@ -10,8 +10,16 @@ import { checkShortstr, tableOf } from './names'
 import { route } from './router'
 import type { PublishExplanation, ScenarioPublish } from './types'
 
-/** Publish one message; never throws an AmqpError (it becomes the explanation's error outcome). */
-export function publish(broker: Broker, p: ScenarioPublish): PublishExplanation {
+/**
+ * Publish one message; never throws an AmqpError (it becomes the explanation's error outcome).
+ * `dryRun` routes and explains without delivering or creating anything (explaining an earlier
+ * publish again against an unchanged topology).
+ */
+export function publish(
+  broker: Broker,
+  p: ScenarioPublish,
+  opts: { dryRun?: boolean } = {},
+): PublishExplanation {
   const vhost = ensureVhost(broker, p.vhost ?? '/')
   // basic.publish does not strip CR/LF from the exchange name (declare and bind do).
   const exchange = p.exchange
@@ -38,6 +46,7 @@ export function publish(broker: Broker, p: ScenarioPublish): PublishExplanation 
     const onMissing = autoCreate
       ? (name: string) => {
           if (name === '' || utf8Length(name) > 255) return false
+          if (opts.dryRun) return true
           vhost.queues.set(name, {
             vhost: vhost.name,
             name,
@@ -57,7 +66,7 @@ export function publish(broker: Broker, p: ScenarioPublish): PublishExplanation 
     })
     explanation.hops = routed.hops
     explanation.queues = routed.queues
-    for (const d of routed.queues) vhost.queues.get(d.queue)?.messages.push(p.id)
+    if (!opts.dryRun) for (const d of routed.queues) vhost.queues.get(d.queue)?.messages.push(p.id)
     if (routed.queues.length > 0) explanation.outcome = { kind: 'routed' }
     else if (explanation.mandatory)
       explanation.outcome = { kind: 'returned', replyCode: 312, replyText: 'NO_ROUTE' }

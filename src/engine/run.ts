@@ -74,6 +74,46 @@ export function applyOperation(broker: Broker, op: Operation): PublishExplanatio
   }
 }
 
+/** What a run collects, step by step. */
+export interface RunAccumulator {
+  outcomes: OperationOutcome[]
+  publishes: PublishExplanation[]
+  result: RunResult['result']
+}
+
+/**
+ * Apply operation `index` to the broker and record its outcome (and, for a publish, its
+ * explanation, return or error) in `acc`. Refusals are recorded, never thrown.
+ */
+export function runStep(broker: Broker, op: Operation, index: number, acc: RunAccumulator): OperationOutcome {
+  const id = op.id ?? defaultOperationId(op, index)
+  const outcome: OperationOutcome = { index, op: op.op, id, ok: true }
+  if (op.loc) outcome.loc = op.loc
+  let error: ScenarioError | undefined
+  try {
+    const explained = applyOperation(broker, op)
+    if (explained) {
+      acc.publishes.push(explained)
+      const o = explained.outcome
+      if (o.kind === 'error') error = { id, stage: 'publish', code: o.code, text: o.text }
+      if (o.kind === 'returned') acc.result.returns.push({ id, reply_code: 312, reply_text: 'NO_ROUTE' })
+    }
+  } catch (e) {
+    if (!(e instanceof AmqpError)) throw e
+    error = { id, stage: STAGE[op.op], code: e.code, text: e.text }
+  }
+  if (error) {
+    outcome.ok = false
+    outcome.error = error
+    acc.result.errors.push(error)
+    // The broker closes the channel on every error it raises (the client reopens one), and the
+    // last declared queue belongs to the channel. A client-side refusal (code 0) sends nothing.
+    if (error.code !== 0) for (const vhost of broker.vhosts.values()) vhost.lastQueue = null
+  }
+  acc.outcomes.push(outcome)
+  return outcome
+}
+
 /**
  * Run operations against a fresh broker following `profile` (default rabbitmq-4). `vhosts` exist from
  * the start; `explain: false` skips the binding-by-binding explanation (hops keep no evaluations and
@@ -87,36 +127,11 @@ export function runOperations(
   const broker = createBroker(getProfile(profile))
   broker.explain = options.explain ?? true
   for (const v of options.vhosts ?? []) ensureVhost(broker, v)
-  const outcomes: OperationOutcome[] = []
-  const publishes: PublishExplanation[] = []
-  const result: RunResult['result'] = { queues: {}, returns: [], errors: [] }
+  const acc: RunAccumulator = { outcomes: [], publishes: [], result: { queues: {}, returns: [], errors: [] } }
   ops.forEach((op, index) => {
-    const id = op.id ?? defaultOperationId(op, index)
-    const outcome: OperationOutcome = { index, op: op.op, id, ok: true }
-    if (op.loc) outcome.loc = op.loc
-    let error: ScenarioError | undefined
-    try {
-      const explained = applyOperation(broker, op)
-      if (explained) {
-        publishes.push(explained)
-        const o = explained.outcome
-        if (o.kind === 'error') error = { id, stage: 'publish', code: o.code, text: o.text }
-        if (o.kind === 'returned') result.returns.push({ id, reply_code: 312, reply_text: 'NO_ROUTE' })
-      }
-    } catch (e) {
-      if (!(e instanceof AmqpError)) throw e
-      error = { id, stage: STAGE[op.op], code: e.code, text: e.text }
-    }
-    if (error) {
-      outcome.ok = false
-      outcome.error = error
-      result.errors.push(error)
-      // The broker closes the channel on every error it raises (the client reopens one), and the
-      // last declared queue belongs to the channel. A client-side refusal (code 0) sends nothing.
-      if (error.code !== 0) for (const vhost of broker.vhosts.values()) vhost.lastQueue = null
-    }
-    outcomes.push(outcome)
+    runStep(broker, op, index, acc)
   })
+  const { outcomes, publishes, result } = acc
   result.queues = queueContents(broker)
   return { profile: broker.profile.name, result, outcomes, publishes, topology: topologySnapshot(broker) }
 }

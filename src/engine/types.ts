@@ -235,6 +235,11 @@ export interface PublishExplanation {
   /** Distinct target queues, in first-reached order. */
   queues: QueueDelivery[]
   outcome: PublishOutcome
+  /**
+   * `false`: routed without the binding-by-binding explanation (a large topology): hops have no
+   * evaluations and deliveries no binding ids; the playground asks for the full one when shown.
+   */
+  explained?: false
 }
 
 // ---------------------------------------------------------------------------------------------

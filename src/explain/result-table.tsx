@@ -8,7 +8,7 @@ import { explainMessages } from './explain-messages'
 import './explain.css'
 
 export interface ResultTableProps {
-  run: RunResult
+  run: Pick<RunResult, 'result' | 'publishes'>
 }
 
 function Ids({ ids, none }: { ids: string[]; none: string }) {

@@ -12,7 +12,7 @@ export function EditorStatus({ onGoTo }: { onGoTo: (line: number, column: number
   const diagnostics = usePlayground((s) => s.parsed?.diagnostics ?? NONE)
   const stale = usePlayground((s) => s.stale && s.run !== null)
   const busy = usePlayground((s) => s.busy)
-  const refused = usePlayground((s) => s.run?.outcomes.filter((o) => !o.ok && o.op !== 'publish').length ?? 0)
+  const refused = usePlayground((s) => s.run?.failures.filter((o) => o.op !== 'publish').length ?? 0)
   const runError = usePlayground((s) => s.runError)
   const first = diagnostics[0]
   return (

@@ -3,42 +3,23 @@
  * why panel, result table and message log on the right. State lives in src/store; the engine runs
  * in the Worker; this page only composes.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import type { DiagramEntity } from '../diagram/diagram-types'
-import { useT } from '../i18n/messages'
+import { entityKey } from '../engine'
 import { ensurePipeline, playgroundStore, usePlayground } from '../store/app-store'
-import { useTheme } from '../store/theme'
 import { useRoute } from '../store/url-route'
-import { EditorStatus } from './editor-status'
+import { type EditorApi, EditorPanel } from './editor-panel'
 import { EntityForms } from './entity-forms'
-import { ResultView, WhyView } from './explain-adapter'
-import { MessageLog } from './message-log'
 import { ConfirmDialog, Notices } from './notices'
-import { playgroundMessages } from './playground-messages'
 import { publishDraft } from './publish-draft'
 import { PublishForm } from './publish-form'
-import { PublishSummary } from './publish-summary'
+import { RunViews } from './run-views'
 import { Toolbar } from './toolbar'
 import { openLinkFromUrl } from './url-links'
-import { shownPublish } from './use-shown-publish'
 import { ViewBanner } from './view-banner'
 import './playground.css'
 
-const ScriptEditor = lazy(() => import('../editor/script-editor'))
-const DiagramPane = lazy(() => import('../diagram/diagram-pane'))
-
-type EditorApi = { revealLine: (line: number, column?: number) => void; focus: () => void }
-
 export default function PlaygroundPage() {
-  const t = useT(playgroundMessages)
-  const theme = useTheme((s) => s.theme)
-  const text = usePlayground((s) => s.text)
-  const readOnly = usePlayground((s) => s.mode === 'view')
-  const diagnostics = usePlayground((s) => s.parsed?.diagnostics)
-  const run = usePlayground((s) => s.run)
-  const log = usePlayground((s) => s.log)
-  const selection = usePlayground((s) => s.selection)
-  const { publish, topology } = shownPublish({ run, log, selection })
   const editor = useRef<EditorApi | null>(null)
 
   useEffect(() => {
@@ -62,18 +43,11 @@ export default function PlaygroundPage() {
     }
   }, [])
 
-  const setText = useCallback((v: string) => playgroundStore.getState().setText(v, 'coalesce'), [])
-  const goTo = useCallback((line: number, column = 1) => editor.current?.revealLine(line, column), [])
   const onNodeClick = useCallback((entity: DiagramEntity) => {
     if (entity.kind !== 'exchange' && entity.kind !== 'queue') return
-    const op = playgroundStore
-      .getState()
-      .parsed?.ops.find((o) =>
-        entity.kind === 'exchange'
-          ? o.op === 'exchange.declare' && o.exchange.name === entity.name
-          : o.op === 'queue.declare' && o.queue.name === entity.name,
-      )
-    if (op?.loc) editor.current?.revealLine(op.loc.line, op.loc.column)
+    const line =
+      playgroundStore.getState().parsed?.entityLines[entityKey(entity.kind, entity.vhost, entity.name)]
+    if (line) editor.current?.revealLine(line, 1)
   }, [])
 
   return (
@@ -83,48 +57,30 @@ export default function PlaygroundPage() {
       <ViewBanner />
       <div className="pg-grid">
         <div className="pg-left">
-          <section className="panel editor-panel" aria-labelledby="script-heading">
-            <h2 id="script-heading">{t('scriptHeading')}</h2>
-            <Suspense fallback={<p className="loading">{t('loadingEditor')}</p>}>
-              <ScriptEditor
-                value={text}
-                onChange={setText}
-                theme={theme}
-                readOnly={readOnly}
-                diagnostics={diagnostics ?? []}
-                outcomes={run?.outcomes ?? []}
-                onPublish={publishDraft}
-                onReady={(api) => {
-                  editor.current = api
-                }}
-              />
-            </Suspense>
-            <EditorStatus onGoTo={goTo} />
-          </section>
-          <PublishForm topology={run?.topology ?? null} readOnly={readOnly} />
-          <EntityForms topology={run?.topology ?? null} readOnly={readOnly} />
+          <EditorPanel
+            onReady={(api) => {
+              editor.current = api
+            }}
+          />
+          <TopologyForms />
         </div>
         <div className="pg-right">
-          <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
-            <DiagramPane topology={topology} publish={publish} theme={theme} onNodeClick={onNodeClick} />
-          </Suspense>
-          <section className="panel" aria-labelledby="why-heading">
-            <h2 id="why-heading">{t('explainHeading')}</h2>
-            <PublishSummary publish={publish} />
-            <WhyView publish={publish} outcomes={run?.outcomes} />
-          </section>
-          <section className="panel" aria-labelledby="result-heading">
-            <h2 id="result-heading">{t('resultHeading')}</h2>
-            <ResultView run={run} />
-          </section>
-          <MessageLog
-            log={log}
-            selection={selection}
-            onOpen={(seq) => playgroundStore.getState().select({ kind: 'log', seq })}
-          />
+          <RunViews onNodeClick={onNodeClick} />
         </div>
       </div>
       <ConfirmDialog />
     </section>
+  )
+}
+
+/** The publish and add-entity forms, which need the run's topology only. */
+function TopologyForms() {
+  const topology = usePlayground((s) => s.run?.topology ?? null)
+  const readOnly = usePlayground((s) => s.mode === 'view')
+  return (
+    <>
+      <PublishForm topology={topology} readOnly={readOnly} />
+      <EntityForms topology={topology} readOnly={readOnly} />
+    </>
   )
 }

@@ -3,9 +3,8 @@
  * on the page) publishes what the form shows. Not persisted.
  */
 import { create } from 'zustand'
-import { parseScript, printOperation, type TopologySnapshot } from '../engine'
+import type { TopologySnapshot } from '../engine'
 import { playgroundStore } from '../store/app-store'
-import { appendInVhost } from './append'
 import { type HeaderRow, rowsToTable } from './header-rows'
 
 interface PublishDraft {
@@ -57,7 +56,7 @@ export function draftExchange(chosen: string | null, topology: TopologySnapshot 
   return choices.find((c) => c.key === chosen) ?? (choices[0] as ExchangeChoice)
 }
 
-/** Append a publish line for the draft and log it; false when the draft is invalid or read-only. */
+/** Publish the draft (appended to the script, run at once, logged); false when invalid or read-only. */
 export function publishDraft(): boolean {
   const d = usePublishDraft.getState()
   const s = playgroundStore.getState()
@@ -68,22 +67,14 @@ export function publishDraft(): boolean {
     return false
   }
   d.set({ error: null })
-  const used = new Set(parseScript(s.text).declared.publishes)
-  let n = used.size + 1
-  while (used.has(`m${n}`)) n++
-  const id = `m${n}`
   const target = draftExchange(d.exchange, s.run?.topology ?? null)
-  const line = printOperation({
-    op: 'publish',
-    publish: {
-      id,
+  return (
+    s.publish({
+      vhost: target.vhost,
       exchange: target.name,
       routing_key: d.routingKey,
       ...(Object.keys(headers.table).length ? { headers: headers.table } : {}),
       ...(d.mandatory ? { mandatory: true } : {}),
-    },
-  })
-  s.logPublishes([id])
-  appendInVhost([line], target.vhost)
-  return true
+    }) !== null
+  )
 }

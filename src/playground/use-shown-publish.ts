@@ -1,19 +1,33 @@
-/** Which publish the views show: the one re-opened from the log, the selected one, or the newest. */
+/**
+ * Which message the views show: the one selected (in the run or the message log), else the newest,
+ * with its full explanation when one was fetched (a large topology routes without it).
+ */
 import type { PublishExplanation, TopologySnapshot } from '../engine'
 import type { PlaygroundState } from '../store/types'
 
 export interface Shown {
   publish: PublishExplanation | null
   topology: TopologySnapshot | null
+  /** The index in the current run, when the message belongs to it. */
+  index: number | null
 }
 
-export function shownPublish(s: Pick<PlaygroundState, 'run' | 'selection' | 'log'>): Shown {
+type Needs = Pick<PlaygroundState, 'run' | 'selection' | 'log' | 'explanations'>
+
+export function shownPublish(s: Needs): Shown {
   const sel = s.selection
+  const run = s.run
+  const full = (index: number) => (run ? s.explanations[`${run.generation}:${index}`] : undefined)
   if (sel?.kind === 'log') {
     const entry = s.log.find((e) => e.seq === sel.seq)
-    if (entry) return { publish: entry.publish, topology: entry.topology }
+    if (entry) {
+      const live = run && entry.ref.generation === run.generation ? entry.ref.index : null
+      const better = entry.publish.explained === false && live !== null ? full(live) : undefined
+      return { publish: better ?? entry.publish, topology: entry.topology, index: live }
+    }
   }
-  const publishes = s.run?.publishes ?? []
-  const chosen = sel?.kind === 'run' ? publishes.find((p) => p.id === sel.publishId) : undefined
-  return { publish: chosen ?? publishes[publishes.length - 1] ?? null, topology: s.run?.topology ?? null }
+  const publishes = run?.publishes ?? []
+  const index = sel?.kind === 'run' && sel.index < publishes.length ? sel.index : publishes.length - 1
+  const publish = index >= 0 ? (full(index) ?? publishes[index] ?? null) : null
+  return { publish, topology: run?.topology ?? null, index: index >= 0 ? index : null }
 }

@@ -1,16 +1,13 @@
 /**
- * The app-wide playground store: localStorage persistence and the engine Worker. Parsing runs on the
- * main thread for small scripts (instant markers) and in the Worker for large ones.
+ * The app-wide playground store: localStorage persistence and the engine Worker, where one session
+ * parses and routes the script incrementally (nothing of it is parsed on the main thread).
  */
 import { useStore } from 'zustand'
-import { type Operation, type ParseResult, type ProfileName, parseScript } from '../engine'
 import { localKeys } from '../storage/key-store'
 import { engineClient } from '../worker/client'
 import { createPlaygroundStore } from './playground-store'
-import { type EngineAccess, startPipeline } from './run-pipeline'
+import type { EngineAccess } from './run-pipeline'
 import type { PlaygroundState } from './types'
-
-const WORKER_PARSE_CHARS = 20_000
 
 export const DEFAULT_TEXT = `// A topic exchange: audit takes every order event, notify only created orders.
 exchange declare study.orders topic
@@ -21,23 +18,22 @@ bind notify to study.orders key "order.created"
 publish m1 to study.orders key "order.created" mandatory
 `
 
+const SESSION = 'playground'
+
 const workerEngine: EngineAccess = {
-  parse: async (text): Promise<ParseResult> =>
-    text.length > WORKER_PARSE_CHARS
-      ? engineClient().latest('playground-parse', 'parseScript', text)
-      : parseScript(text),
-  run: (ops: Operation[], profile: ProfileName | undefined) =>
-    engineClient().latest('playground-run', 'runOperations', ops, profile),
+  update: (text, have, opts) => engineClient().call('sessionUpdate', SESSION, text, have, opts),
+  explain: (generation, index) => engineClient().call('sessionExplain', SESSION, generation, index),
 }
 
-export const playgroundStore = createPlaygroundStore({ storage: localKeys, defaultText: DEFAULT_TEXT })
+export const playgroundStore = createPlaygroundStore({
+  storage: localKeys,
+  defaultText: DEFAULT_TEXT,
+  engine: workerEngine,
+})
 
-let started = false
-/** Start parsing/routing (once for the page's lifetime; the playground page calls it on mount). */
+/** Start routing the text (the playground page calls it on mount; loading a case starts it too). */
 export function ensurePipeline(): void {
-  if (started) return
-  started = true
-  startPipeline(playgroundStore, workerEngine)
+  playgroundStore.getState().startRuns()
 }
 
 export function usePlayground<T>(selector: (s: PlaygroundState) => T): T {

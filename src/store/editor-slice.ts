@@ -1,8 +1,11 @@
-/** Text, undo/redo and "unsaved work". Every text change goes through setText. */
+/** Text, undo/redo and "unsaved work". Every text change goes through setText (one history). */
 import type { StateCreator } from 'zustand'
+import { quoteIfNeeded } from '../engine'
+import { lastVhost } from './script-text'
+import { applyEdit, diffTexts, invertEdit, mergeEdits } from './text-history'
 import type { EditorSlice, PlaygroundState } from './types'
 
-const HISTORY_LIMIT = 200
+export const HISTORY_LIMIT = 200
 const COALESCE_MS = 1000
 
 export const createEditorSlice =
@@ -24,28 +27,33 @@ export const createEditorSlice =
       ownWork: null,
       setText: (text, history = 'push') => {
         const { text: before, past } = get()
-        if (text === before) return
+        const edit = diffTexts(before, text)
+        if (!edit) return
         const now = Date.now()
-        const merge = history === 'coalesce' && now - lastPushAt < COALESCE_MS && past.length > 0
+        const last = past[past.length - 1]
+        const merge = history === 'coalesce' && now - lastPushAt < COALESCE_MS && last !== undefined
         lastPushAt = now
-        set({ text, future: [], past: merge ? past : [...past, before].slice(-HISTORY_LIMIT) })
+        const nextPast = merge ? [...past.slice(0, -1), mergeEdits(last, edit, text)] : [...past, edit]
+        set({ text, future: [], past: nextPast.slice(-HISTORY_LIMIT) })
       },
-      appendLines: (lines) => {
+      appendLines: (lines, vhost) => {
         const { text } = get()
+        // Script lines inherit the last `vhost` line: a statement for another vhost brings its own.
+        const head = vhost !== undefined && lastVhost(text) !== vhost ? [`vhost ${quoteIfNeeded(vhost)}`] : []
         const sep = text === '' || text.endsWith('\n') ? '' : '\n'
-        get().setText(`${text}${sep}${lines.join('\n')}\n`, 'push')
+        get().setText(`${text}${sep}${[...head, ...lines].join('\n')}\n`, 'push')
       },
       undo: () => {
         const { past, text, future } = get()
-        const prev = past[past.length - 1]
-        if (prev === undefined) return
-        set({ text: prev, past: past.slice(0, -1), future: [text, ...future] })
+        const edit = past[past.length - 1]
+        if (edit === undefined) return
+        set({ text: applyEdit(text, invertEdit(edit)), past: past.slice(0, -1), future: [edit, ...future] })
       },
       redo: () => {
         const { past, text, future } = get()
-        const next = future[0]
-        if (next === undefined) return
-        set({ text: next, past: [...past, text], future: future.slice(1) })
+        const edit = future[0]
+        if (edit === undefined) return
+        set({ text: applyEdit(text, edit), past: [...past, edit], future: future.slice(1) })
       },
       hasUnsavedWork: () => {
         const { text, pristine, ownWork } = get()

@@ -1,22 +1,25 @@
 /**
- * The playground store: one zustand store composed of slices (editor, run, notices), plus the
- * persistence policy — only `text` and `kept` are saved, never derived state, and never while a
- * read-only link is shown.
+ * The playground store: one zustand store composed of slices (editor, run, notices, work), the run
+ * pipeline to the engine session, plus the persistence policy — only `text` and `kept` are saved,
+ * never derived state, and never while a read-only link is shown.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { parseScript } from '../engine'
 import type { KeyStore } from '../storage/key-store'
 import { createEditorSlice } from './editor-slice'
 import { createNoticeSlice } from './notice-slice'
+import { createPipeline, type EngineAccess, type Pipeline } from './run-pipeline'
 import { createRunSlice } from './run-slice'
 import { loadWork, saveWork } from './saved-work'
 import type { PlaygroundState } from './types'
+import { createWorkSlice } from './work-slice'
 
 export interface StoreOptions {
   storage: KeyStore | null
   /** Text shown when nothing is saved. */
   defaultText: string
   saveDelayMs?: number
+  /** The engine session (the Worker in the app, in-thread in tests); none: nothing runs. */
+  engine?: EngineAccess | null
 }
 
 export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundState> {
@@ -26,11 +29,19 @@ export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundSt
     loaded.kind === 'loaded'
       ? { text: loaded.work.text, kept: loaded.work.kept, pristine: loaded.work.pristine ?? opts.defaultText }
       : { text: opts.defaultText, kept: null, pristine: opts.defaultText }
+  let pipeline: Pipeline | null = null
+  const runs = () => pipeline as Pipeline
   const store = createStore<PlaygroundState>()((...a) => ({
     ...createEditorSlice(initial)(...a),
-    ...createRunSlice(...a),
-    ...createNoticeSlice((text) => parseScript(text).declared.publishes)(...a),
+    ...createRunSlice(runs)(...a),
+    ...createNoticeSlice(...a),
+    ...createWorkSlice(runs)(...a),
   }))
+  pipeline = createPipeline(store, opts.engine ?? null)
+  // Typing (and undo, redo) waits for a pause; actions ask for their run themselves.
+  store.subscribe((s, prev) => {
+    if (s.text !== prev.text) runs().schedule(s.text)
+  })
   const { notify } = store.getState()
   // Not copied aside (storage full): it stays held under its key, and typing never replaces it.
   const held = loaded.kind === 'rescued' && !!opts.storage?.isHeld(loaded.rescueKey)

@@ -1,109 +1,188 @@
 /**
- * Text → parse → (no syntax error) → run in the engine Worker → store. Debounced so typing never
- * queues work, and the newest text always wins (older replies are dropped by the client). While the
- * text has errors the last good run stays, marked stale, so a typo never wipes the diagram.
+ * Text → the engine session (in the Worker: one incremental parse and run) → store. Typing is
+ * debounced; an action (a publish, a loaded case) asks for its run at once and says what to log.
+ * One request is in flight at a time and only the newest text waits behind it, so every reply
+ * applies to the state the next request describes (`have`), and nothing is computed twice.
+ * While the text has errors the last good run stays, marked stale, so a typo never wipes the diagram.
  */
 import type { StoreApi } from 'zustand'
-import type { Operation, ParseResult, ProfileName, RunResult } from '../engine'
-import { LOG_LIMIT } from './run-slice'
+import {
+  applySessionRun,
+  type ClientHas,
+  clientHas,
+  type PublishExplanation,
+  type SessionState,
+  type SessionUpdate,
+} from '../engine'
+import { keepExplanation, lighten } from './explanations'
 import type { LogEntry, PlaygroundState } from './types'
 
+export const LOG_LIMIT = 200
+
 export interface EngineAccess {
-  parse: (text: string) => Promise<ParseResult>
-  run: (ops: Operation[], profile: ProfileName | undefined) => Promise<RunResult>
+  update: (text: string, have: ClientHas, opts: { explain?: 'last' }) => Promise<SessionUpdate>
+  explain: (generation: string, index: number) => Promise<PublishExplanation | null>
 }
 
-/** A longer pause for big texts so a 1,000-binding topology is not re-routed on every key. */
+/** What an action wants done with its run: log these publishes (by id), or all of them. */
+export interface RunIntent {
+  log?: 'all' | string[]
+}
+
+export interface Pipeline {
+  start: () => void
+  /** Run `text` now (after the request in flight), doing what `intent` asks once it is routed. */
+  request: (text: string, intent?: RunIntent) => void
+  /** Run `text` after the typing pause (unless it was just requested). */
+  schedule: (text: string) => void
+  explain: (index: number) => void
+  stop: () => void
+}
+
+/** A longer pause for big texts so a 10,000-binding topology is not re-routed on every key. */
 export function debounceFor(text: string): number {
-  return text.length > 50_000 ? 500 : text.length > 5_000 ? 250 : 120
+  return text.length > 50_000 ? 400 : text.length > 5_000 ? 250 : 120
 }
 
-export function startPipeline(store: StoreApi<PlaygroundState>, engine: EngineAccess): () => void {
+export function createPipeline(store: StoreApi<PlaygroundState>, engine: EngineAccess | null): Pipeline {
+  let started = false
+  let stopped = false
   let timer: ReturnType<typeof setTimeout> | null = null
-  let generation = 0
+  let inFlight = false
+  let pending: { text: string; intent: RunIntent } | null = null
+  let lastRequested: string | null = null
+  let client: SessionState | null = null
 
-  async function process(text: string, gen: number): Promise<void> {
-    let parsed: ParseResult
+  const clearTimer = () => {
+    if (timer) clearTimeout(timer)
+    timer = null
+  }
+
+  function request(text: string, intent: RunIntent = {}): void {
+    if (!engine || stopped) return
+    started = true
+    clearTimer()
+    lastRequested = text
+    pending = { text, intent: mergeIntents(pending?.intent, intent) }
+    store.setState({ busy: true })
+    void pump()
+  }
+
+  async function pump(): Promise<void> {
+    if (inFlight || !pending || !engine) return
+    const job = pending
+    pending = null
+    inFlight = true
     try {
-      parsed = await engine.parse(text)
+      const wantsFull = job.intent.log !== undefined && job.intent.log !== 'all'
+      const u = await engine.update(job.text, clientHas(client), wantsFull ? { explain: 'last' } : {})
+      if (stopped) return
+      const next = applySessionRun(client, u)
+      if (next) client = next
+      onReply(job.text, job.intent, u, next)
     } catch (e) {
-      if (gen === generation) store.setState({ busy: false, runError: errorText(e) })
-      return
+      // A restarted Worker lost the session: the next request starts a new one from nothing.
+      client = null
+      if (!stopped) store.setState({ runError: e instanceof Error ? e.message : String(e) })
+    } finally {
+      inFlight = false
+      if (!pending && !timer) store.setState({ busy: false })
+      void pump()
     }
-    if (gen !== generation) return
-    const hasErrors = parsed.diagnostics.some((d) => d.severity === 'error')
-    // Post the run before the store update: the Worker routes while the page shows the new markers.
-    const running = hasErrors ? null : engine.run(parsed.ops, parsed.profile)
-    store.setState({ parsed, stale: true })
-    if (!running) {
-      store.setState({ busy: false })
-      return
-    }
-    let run: RunResult
-    try {
-      run = await running
-    } catch (e) {
-      if (gen === generation && (e as Error).name !== 'StaleReplyError')
-        store.setState({ busy: false, runError: errorText(e) })
-      return
-    }
-    if (gen !== generation) return
+  }
+
+  function onReply(text: string, intent: RunIntent, u: SessionUpdate, next: SessionState | null): void {
     const s = store.getState()
+    const current = text === s.text
+    if (!next || !u.run) {
+      store.setState({ parsed: { ...u.parse, text }, stale: true, runError: null })
+      return
+    }
+    const run = { ...next, text }
+    let explanations = s.explanations
+    for (const e of u.run.explained)
+      explanations = keepExplanation(explanations, `${run.generation}:${e.index}`, e.publish)
     const log = [...s.log]
-    const pending = new Set(s.pendingLog)
     let selection = s.selection
-    for (const p of run.publishes) {
-      if (!pending.has(p.id)) continue
-      pending.delete(p.id)
+    const logged = whichToLog(run.publishes, intent)
+    for (const index of logged) {
+      const key = `${run.generation}:${index}`
+      const publish = explanations[key] ?? (run.publishes[index] as PublishExplanation)
       const entry: LogEntry = {
         seq: (log[log.length - 1]?.seq ?? 0) + 1,
         at: Date.now(),
-        publish: p,
+        publish: lighten(publish),
         topology: run.topology,
+        ref: { generation: run.generation, index },
       }
       log.push(entry)
-      selection = { kind: 'run', publishId: p.id }
+      selection = { kind: 'run', index }
     }
+    if (selection?.kind === 'run' && selection.index >= run.publishes.length) selection = null
     store.setState({
+      parsed: { ...u.parse, text },
       run,
-      stale: false,
-      busy: false,
+      stale: !current,
       runError: null,
       log: log.slice(-LOG_LIMIT),
-      pendingLog: [...pending],
       selection,
+      explanations,
     })
   }
 
-  function schedule(text: string, delay: number): void {
-    generation++
-    const gen = generation
-    if (timer) clearTimeout(timer)
-    timer = null
-    store.setState({ busy: true })
-    if (delay === 0) {
-      // No timer task to wait for (the page re-renders the editor first, 20-40 ms): start as soon as
-      // this store update has reached every subscriber.
-      queueMicrotask(() => void process(text, gen))
-      return
-    }
-    timer = setTimeout(() => {
-      timer = null
-      void process(text, gen)
-    }, delay)
-  }
-
-  schedule(store.getState().text, 0)
-  const unsubscribe = store.subscribe((s, prev) => {
-    // Typing is debounced; a publish the user asked for (it waits in pendingLog) runs at once.
-    if (s.text !== prev.text) schedule(s.text, s.pendingLog.length > 0 ? 0 : debounceFor(s.text))
-  })
-  return () => {
-    unsubscribe()
-    if (timer) clearTimeout(timer)
+  return {
+    start: () => {
+      if (!started) request(store.getState().text)
+    },
+    request,
+    schedule: (text) => {
+      if (!started || stopped || text === lastRequested) return
+      clearTimer()
+      store.setState({ busy: true })
+      timer = setTimeout(() => {
+        timer = null
+        request(text)
+      }, debounceFor(text))
+    },
+    explain: (index) => {
+      const s = store.getState()
+      const run = s.run
+      const p = run?.publishes[index]
+      if (!engine || !run || !p || p.explained !== false) return
+      const key = `${run.generation}:${index}`
+      if (s.explanations[key]) return
+      void engine.explain(run.generation, index).then(
+        (full) => {
+          if (full) store.setState((st) => ({ explanations: keepExplanation(st.explanations, key, full) }))
+        },
+        () => {},
+      )
+    },
+    stop: () => {
+      stopped = true
+      clearTimer()
+    },
   }
 }
 
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e)
+function mergeIntents(a: RunIntent | undefined, b: RunIntent): RunIntent {
+  if (!a?.log) return b
+  if (!b.log) return a
+  if (a.log === 'all' || b.log === 'all') return { log: 'all' }
+  return { log: [...a.log, ...b.log] }
+}
+
+/** Indexes of the publishes an intent logs: every one, or the last one with each asked id. */
+function whichToLog(publishes: PublishExplanation[], intent: RunIntent): number[] {
+  if (intent.log === 'all') return publishes.map((_, i) => i)
+  const out: number[] = []
+  for (const id of intent.log ?? []) {
+    for (let i = publishes.length - 1; i >= 0; i--) {
+      if (publishes[i]?.id === id) {
+        out.push(i)
+        break
+      }
+    }
+  }
+  return out.sort((a, b) => a - b)
 }

@@ -1,5 +1,13 @@
 /** The playground store's shape, split by slice (each slice file implements one part). */
-import type { KeptDefinitions, ParseResult, PublishExplanation, RunResult, TopologySnapshot } from '../engine'
+import type {
+  KeptDefinitions,
+  ParseSummary,
+  PublishExplanation,
+  ScenarioPublish,
+  SessionState,
+  TopologySnapshot,
+} from '../engine'
+import type { TextEdit } from './text-history'
 
 export interface EditorSlice {
   /** What the user typed: the only persisted field besides `kept`. */
@@ -9,14 +17,15 @@ export interface EditorSlice {
   mode: 'edit' | 'view'
   /** The text as last loaded from a sample, link or save; unsaved work = a change since then. */
   pristine: string
-  past: string[]
-  future: string[]
+  /** Undo history as edits (small even for a 10,000-line script). */
+  past: TextEdit[]
+  future: TextEdit[]
   /** The user's own work while a view-only link is shown (restored by leaveView). */
   ownWork: { text: string; pristine: string } | null
   /** Replace the text. `coalesce` merges quick typing into one undo step. */
   setText: (text: string, history?: 'coalesce' | 'push') => void
-  /** Append statements (forms, the publish bar), as one undo step. */
-  appendLines: (lines: string[]) => void
+  /** Append statements (forms, the diagram), as one undo step, with the `vhost` line they need. */
+  appendLines: (lines: string[], vhost?: string) => void
   undo: () => void
   redo: () => void
   hasUnsavedWork: () => boolean
@@ -26,26 +35,44 @@ export interface EditorSlice {
 export interface LogEntry {
   seq: number
   at: number
+  /** As routed (without the per-binding explanation on a large topology: see `ref`). */
   publish: PublishExplanation
   topology: TopologySnapshot
+  /** Where it sits in the run it came from (its full explanation can be asked while that run lasts). */
+  ref: { generation: string; index: number }
 }
 
-export type Selection = { kind: 'run'; publishId: string } | { kind: 'log'; seq: number } | null
+/** A message of the current run (by its index among the run's publishes) or of the message log. */
+export type Selection = { kind: 'run'; index: number } | { kind: 'log'; seq: number } | null
+
+/** The last good run: the engine session's state, with the text it ran. */
+export interface PlaygroundRun extends SessionState {
+  text: string
+}
+
+/** A message for `publish`: the form's fields (the id is chosen by the store). */
+export type PublishRequest = Omit<ScenarioPublish, 'id' | 'vhost'> & { vhost: string }
 
 export interface RunSlice {
-  parsed: ParseResult | null
+  /** The last parse of the text (in the Worker): diagnostics, names, lines. */
+  parsed: (ParseSummary & { text: string }) | null
   /** The last run of a text without syntax errors (kept while the text has errors). */
-  run: RunResult | null
+  run: PlaygroundRun | null
   /** The run is older than the text (errors, or a run in flight). */
   stale: boolean
   busy: boolean
   runError: string | null
   selection: Selection
   log: LogEntry[]
+  /** Full explanations fetched on demand (`${generation}:${index}` → explanation), a few kept. */
+  explanations: Record<string, PublishExplanation>
   select: (selection: Selection) => void
-  /** Log the run's publishes with these ids once their run arrives. */
-  logPublishes: (ids: string[]) => void
-  pendingLog: string[]
+  /** Append the publish to the script, run it at once, log and select it. Returns its id. */
+  publish: (message: PublishRequest) => string | null
+  /** Ask for the full explanation of run publish `index` (a large topology routes without it). */
+  explain: (index: number) => void
+  /** Start routing the text (the playground page calls it on mount; actions start it too). */
+  startRuns: () => void
 }
 
 export interface Notice {
@@ -64,9 +91,12 @@ export interface ConfirmRequest {
 
 export interface NoticeSlice {
   notices: Notice[]
-  confirm: ConfirmRequest | null
   notify: (kind: Notice['kind'], key: string, params?: Notice['params']) => void
   dismiss: (id: number) => void
+}
+
+export interface WorkSlice {
+  confirm: ConfirmRequest | null
   /**
    * Replace the work with `text`, asking first when there is unsaved work. Resolves false when the
    * user keeps their work.
@@ -79,4 +109,4 @@ export interface NoticeSlice {
   leaveView: (how: 'back' | 'edit-copy') => Promise<boolean>
 }
 
-export type PlaygroundState = EditorSlice & RunSlice & NoticeSlice
+export type PlaygroundState = EditorSlice & RunSlice & NoticeSlice & WorkSlice

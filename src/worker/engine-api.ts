@@ -2,13 +2,15 @@
  * What the Worker exposes: plain engine functions, nothing else. Add a line here to make an engine
  * function callable from the UI through `engineClient.call(name, ...args)`.
  */
-import { parseScript, runOperations, runScenario, runTimeline } from '../engine'
+import { runOperations, runScenario, runTimeline } from '../engine'
+import { sessionExplain, sessionUpdate } from './session-api'
 
 export const engineApi = {
   runScenario,
   runOperations,
-  // The playground parses large scripts off the main thread.
-  parseScript,
   // The timeline view plays a script of client operations (issue 8).
   runTimeline,
+  // The playground: incremental parse and run of its script, explanations on demand (issue 14).
+  sessionUpdate,
+  sessionExplain,
 }

@@ -2,9 +2,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { runOperations } from '../../src/engine/run'
 import { parseScript } from '../../src/engine/script/parse'
+import { RunSession } from '../../src/engine/session'
 import { createKeyStore } from '../../src/storage/key-store'
 import { createPlaygroundStore } from '../../src/store/playground-store'
-import { debounceFor, startPipeline } from '../../src/store/run-pipeline'
+import { debounceFor, type EngineAccess } from '../../src/store/run-pipeline'
 import { WORK_KEY } from '../../src/store/saved-work'
 import {
   base64UrlDecode,
@@ -27,15 +28,24 @@ afterEach(() => {
   for (const s of stops.splice(0)) s()
 })
 
+/** The engine session in this thread (the app runs the same one in its Worker). */
+function inThreadEngine(): EngineAccess {
+  const session = new RunSession()
+  return {
+    update: async (text, have, opts) => session.update(text, have, opts),
+    explain: async (generation, index) => session.explain(generation, index),
+  }
+}
+
 function setup(text = TOPOLOGY) {
   const storage = memoryStorage()
-  const store = createPlaygroundStore({ storage, defaultText: text, saveDelayMs: 0 })
-  stops.push(
-    startPipeline(store, {
-      parse: async (t) => parseScript(t),
-      run: async (ops, profile) => runOperations(ops, profile),
-    }),
-  )
+  const store = createPlaygroundStore({
+    storage,
+    defaultText: text,
+    saveDelayMs: 0,
+    engine: inThreadEngine(),
+  })
+  store.getState().startRuns()
   return { store, storage }
 }
 
@@ -61,12 +71,12 @@ describe('pipeline', () => {
       await vi.advanceTimersByTimeAsync(debounceFor(store.getState().text))
       await flush()
       expect(store.getState().run?.result.queues).toEqual({ q: ['m1', 'm2'] })
-      // A publish from the form waits in pendingLog: it runs without the debounce, and without
-      // waiting for a timer task at all (no timer is advanced here).
-      store.getState().logPublishes(['m3'])
-      store.getState().appendLines(['publish m3 to x key a.d'])
+      // A publish from the form runs without the debounce, and without waiting for a timer task at
+      // all (no timer is advanced here): one action appends, runs and logs.
+      expect(store.getState().publish({ vhost: '/', exchange: 'x', routing_key: 'a.d' })).toBe('m3')
       await flush()
       expect(store.getState().run?.result.queues).toEqual({ q: ['m1', 'm2', 'm3'] })
+      expect(store.getState().text.endsWith('publish m3 to x key a.d\n')).toBe(true)
     } finally {
       vi.useRealTimers()
     }
@@ -82,15 +92,27 @@ describe('pipeline', () => {
     expect(s.run?.result.queues).toEqual({ q: ['m1'] })
     expect(s.stale).toBe(true)
   })
-  it('logs publishes asked for and selects the newest', async () => {
+  it('logs a publish and selects it; a typed publish line is not logged', async () => {
     const { store } = setup()
     await settle(store)
-    store.getState().logPublishes(['m2'])
-    store.getState().appendLines(['publish m2 to x key a'])
+    store.getState().appendLines(['publish m2 to x key a.z'])
     await new Promise((r) => setTimeout(r, 300))
+    expect(store.getState().log).toEqual([])
+    store.getState().publish({ vhost: '/', exchange: 'x', routing_key: 'a' })
+    await settle(store)
     const s = store.getState()
-    expect(s.log.map((e) => [e.publish.id, e.publish.queues.map((q) => q.queue)])).toEqual([['m2', ['q']]])
-    expect(s.selection).toEqual({ kind: 'run', publishId: 'm2' })
+    expect(s.log.map((e) => [e.publish.id, e.publish.queues.map((q) => q.queue)])).toEqual([['m3', ['q']]])
+    expect(s.selection).toEqual({ kind: 'run', index: 2 })
+  })
+  it('a publish in another vhost brings its vhost line', async () => {
+    const { store } = setup()
+    await settle(store)
+    store.getState().publish({ vhost: 'shop', exchange: '', routing_key: 'k' })
+    expect(store.getState().text.endsWith('vhost shop\npublish m2 to "" key k\n')).toBe(true)
+    store.getState().publish({ vhost: 'shop', exchange: '', routing_key: 'k' })
+    expect(
+      store.getState().text.endsWith('vhost shop\npublish m2 to "" key k\npublish m3 to "" key k\n'),
+    ).toBe(true)
   })
 })
 

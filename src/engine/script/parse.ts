@@ -32,111 +32,134 @@ export interface ParseResult {
 
 const STATEMENTS = ['profile', 'vhost', 'exchange', 'queue', 'bind', 'unbind', 'delete', 'publish']
 
+/** A parser's running state: the result so far and what the next line depends on (vhost, ids). */
+export interface ParserState {
+  result: ParseResult
+  /** The vhost in force (undefined = "/"). */
+  vhost: string | undefined
+  publishCount: number
+  // Sets beside the ordered lists: membership checks stay O(1), so 10⁵ statements parse in linear time.
+  seen: Seen
+}
+
+export function newParserState(): ParserState {
+  return {
+    result: {
+      ops: [],
+      diagnostics: [],
+      vhosts: [],
+      finalVhost: '/',
+      declared: { exchanges: [], queues: [], publishes: [] },
+    },
+    vhost: undefined,
+    publishCount: 0,
+    seen: { exchanges: new Set(), queues: new Set(), publishes: new Set(), vhosts: new Set() },
+  }
+}
+
 /** Parse a whole script. Never throws: problems come back as located diagnostics. */
 export function parseScript(text: string): ParseResult {
-  const result: ParseResult = {
-    ops: [],
-    diagnostics: [],
-    vhosts: [],
-    finalVhost: '/',
-    declared: { exchanges: [], queues: [], publishes: [] },
-  }
-  let vhost: string | undefined
-  let publishCount = 0
-  // Sets beside the ordered lists: membership checks stay O(1), so 10⁵ statements parse in linear time.
-  const seen: Seen = { exchanges: new Set(), queues: new Set(), publishes: new Set(), vhosts: new Set() }
+  const state = newParserState()
+  splitLines(text).forEach((line, index) => {
+    parseLine(state, line, index + 1)
+  })
+  return state.result
+}
+
+/**
+ * Parse one line into `state` (a line depends only on the lines before it, so a script can be
+ * parsed line by line, and an incremental parser can resume after an unchanged prefix).
+ */
+export function parseLine(state: ParserState, line: string, lineNo: number): void {
+  const { result, seen } = state
   const autoId = () => {
-    let id = `m${++publishCount}`
-    while (seen.publishes.has(id)) id = `m${++publishCount}`
+    let id = `m${++state.publishCount}`
+    while (seen.publishes.has(id)) id = `m${++state.publishCount}`
     return id
   }
-  splitLines(text).forEach((line, index) => {
-    const lineNo = index + 1
-    try {
-      const tokens = tokenizeLine(line)
-      if (tokens.length === 0) return
-      const c = new Cursor(tokens, line.trimEnd().length + 1)
-      const head = c.next()
-      const loc: SourceLocation = {
-        line: lineNo,
-        column: tokens[0]?.column ?? 1,
-        endLine: lineNo,
-        endColumn: tokens[tokens.length - 1]?.endColumn ?? 1,
-      }
-      let op: Operation | null = null
-      switch (head?.kind === 'word' ? head.text : '') {
-        case 'profile': {
-          const t = c.name('a profile name')
-          if (!isProfileName(t.text))
-            throw c.errorAt(
-              t,
-              'unknown profile; use rabbitmq-4, rabbitmq-3.10, teaching or robustmq',
-              'unknown-profile',
-            )
-          if (result.profile !== undefined)
-            throw c.errorAt(head as never, 'profile is set twice', 'duplicate-profile')
-          result.profile = t.text
-          break
-        }
-        case 'vhost': {
-          const name = c.name('a vhost name').text
-          vhost = name === '/' ? undefined : name
-          result.finalVhost = name
-          addOnce(result.vhosts, seen.vhosts, name)
-          break
-        }
-        case 'exchange':
-          op = entityStatement(c, 'exchange', vhost)
-          break
-        case 'queue':
-          op = entityStatement(c, 'queue', vhost)
-          break
-        case 'bind':
-          op = binding(c, 'bind', vhost)
-          break
-        case 'unbind':
-          op = binding(c, 'unbind', vhost)
-          break
-        case 'delete': {
-          const what = c.peek()?.text
-          if (what !== 'exchange' && what !== 'queue')
-            throw c.error('expected "exchange" or "queue"', 'expected-word')
-          c.next()
-          op = deletion(c, what, vhost)
-          break
-        }
-        case 'publish':
-          op = publish(c, vhost, autoId)
-          break
-        default:
-          throw c.errorAt(
-            head as never,
-            `unknown statement ${(head as { raw: string }).raw}; a line starts with one of: ${STATEMENTS.join(', ')}`,
-            'unknown-statement',
-          )
-      }
-      if (!c.done()) throw c.error('unexpected text after the statement', 'trailing')
-      if (op) {
-        op.loc = loc
-        record(result, seen, op)
-        result.ops.push(op)
-      }
-    } catch (err) {
-      if (!(err instanceof ParseError || err instanceof LexError)) throw err
-      result.diagnostics.push({
-        code: err.code,
-        message: err.message,
-        severity: 'error',
-        loc: {
-          line: lineNo,
-          column: err.column,
-          endLine: lineNo,
-          endColumn: Math.max(err.endColumn, err.column + 1),
-        },
-      })
+  try {
+    const tokens = tokenizeLine(line)
+    if (tokens.length === 0) return
+    const c = new Cursor(tokens, line.trimEnd().length + 1)
+    const head = c.next()
+    const loc: SourceLocation = {
+      line: lineNo,
+      column: tokens[0]?.column ?? 1,
+      endLine: lineNo,
+      endColumn: tokens[tokens.length - 1]?.endColumn ?? 1,
     }
-  })
-  return result
+    let op: Operation | null = null
+    switch (head?.kind === 'word' ? head.text : '') {
+      case 'profile': {
+        const t = c.name('a profile name')
+        if (!isProfileName(t.text))
+          throw c.errorAt(
+            t,
+            'unknown profile; use rabbitmq-4, rabbitmq-3.10, teaching or robustmq',
+            'unknown-profile',
+          )
+        if (result.profile !== undefined)
+          throw c.errorAt(head as never, 'profile is set twice', 'duplicate-profile')
+        result.profile = t.text
+        break
+      }
+      case 'vhost': {
+        const name = c.name('a vhost name').text
+        state.vhost = name === '/' ? undefined : name
+        result.finalVhost = name
+        addOnce(result.vhosts, seen.vhosts, name)
+        break
+      }
+      case 'exchange':
+        op = entityStatement(c, 'exchange', state.vhost)
+        break
+      case 'queue':
+        op = entityStatement(c, 'queue', state.vhost)
+        break
+      case 'bind':
+        op = binding(c, 'bind', state.vhost)
+        break
+      case 'unbind':
+        op = binding(c, 'unbind', state.vhost)
+        break
+      case 'delete': {
+        const what = c.peek()?.text
+        if (what !== 'exchange' && what !== 'queue')
+          throw c.error('expected "exchange" or "queue"', 'expected-word')
+        c.next()
+        op = deletion(c, what, state.vhost)
+        break
+      }
+      case 'publish':
+        op = publish(c, state.vhost, autoId)
+        break
+      default:
+        throw c.errorAt(
+          head as never,
+          `unknown statement ${(head as { raw: string }).raw}; a line starts with one of: ${STATEMENTS.join(', ')}`,
+          'unknown-statement',
+        )
+    }
+    if (!c.done()) throw c.error('unexpected text after the statement', 'trailing')
+    if (op) {
+      op.loc = loc
+      record(result, seen, op)
+      result.ops.push(op)
+    }
+  } catch (err) {
+    if (!(err instanceof ParseError || err instanceof LexError)) throw err
+    result.diagnostics.push({
+      code: err.code,
+      message: err.message,
+      severity: 'error',
+      loc: {
+        line: lineNo,
+        column: err.column,
+        endLine: lineNo,
+        endColumn: Math.max(err.endColumn, err.column + 1),
+      },
+    })
+  }
 }
 
 function entityStatement(c: Cursor, what: 'exchange' | 'queue', vhost: string | undefined): Operation {
@@ -145,7 +168,12 @@ function entityStatement(c: Cursor, what: 'exchange' | 'queue', vhost: string | 
   throw c.error(`expected "declare" or "delete" after ${what}`, 'expected-word')
 }
 
-type Seen = { exchanges: Set<string>; queues: Set<string>; publishes: Set<string>; vhosts: Set<string> }
+export type Seen = {
+  exchanges: Set<string>
+  queues: Set<string>
+  publishes: Set<string>
+  vhosts: Set<string>
+}
 
 function addOnce(list: string[], set: Set<string>, name: string): void {
   if (set.has(name)) return

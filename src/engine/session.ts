@@ -1,0 +1,216 @@
+/**
+ * The playground's engine session: the script text in, what changed out. One parse per change
+ * (incremental: only the lines from the first changed one), one run (incremental: the broker state
+ * of the unchanged prefix is kept), and replies that carry only what the client lacks — publishes
+ * after the ones it has, a topology patch against the version it has. Lives in the Worker; pure.
+ */
+import { IncrementalRunner } from './incremental-run'
+import { IncrementalParser } from './script/incremental-parse'
+import type { ParseResult, ScriptDiagnostic } from './script/parse'
+import { queueContents, topologySnapshot } from './snapshot'
+import { applyTopologyPatch, diffTopology, type TopologyPatch } from './topology-patch'
+import type {
+  OperationOutcome,
+  ProfileName,
+  PublishExplanation,
+  ScenarioResult,
+  TopologySnapshot,
+} from './types'
+
+/** What the client already holds (from earlier replies), so a reply sends only the rest. */
+export interface ClientHas {
+  /** The session the client's state came from (another one, after a Worker restart, sends all). */
+  session: string | null
+  generation: string | null
+  publishes: number
+  topology: number | null
+}
+
+export interface ParseSummary {
+  diagnostics: ScriptDiagnostic[]
+  profile?: ProfileName
+  vhosts: string[]
+  finalVhost: string
+  declared: { exchanges: string[]; queues: string[]; publishes: string[] }
+  /** The line of each publish, in order (publish `i` of the run is on `publishLines[i]`). */
+  publishLines: number[]
+  /** `entityKey(kind, vhost, name)` → line of the first declaration. */
+  entityLines: Record<string, number>
+}
+
+export interface SessionRun {
+  /** Publishes are numbered within a generation; a new one means the whole run was redone. */
+  generation: string
+  profile: ProfileName
+  /** `publishes` continue the client's list from this index. */
+  publishesFrom: number
+  publishes: PublishExplanation[]
+  publishCount: number
+  /** The operations the broker refused (with their locations). */
+  failures: OperationOutcome[]
+  result: ScenarioResult
+  /** null: the client's topology is current. */
+  topology: TopologyPatch | null
+  /** Full explanations asked for with the update (`explain: 'last'`), by publish index. */
+  explained: { index: number; publish: PublishExplanation }[]
+}
+
+export interface SessionUpdate {
+  session: string
+  parse: ParseSummary
+  /** null while the text has syntax errors (the last good run stays on the client). */
+  run: SessionRun | null
+}
+
+export const entityKey = (kind: 'exchange' | 'queue', vhost: string, name: string) =>
+  JSON.stringify([kind, vhost, name])
+
+let sessions = 0
+
+export class RunSession {
+  private readonly parser = new IncrementalParser()
+  private readonly runner: IncrementalRunner
+  /** Operations unchanged since the last run (parses with errors in between do not run). */
+  private runnerKeep = 0
+  private readonly nonce = `${Date.now().toString(36)}.${++sessions}`
+  private snapshot: { version: number; topology: TopologySnapshot } | null = null
+
+  constructor(lazyExplainAbove?: number) {
+    this.runner = new IncrementalRunner(lazyExplainAbove)
+  }
+
+  update(text: string, have: ClientHas, opts: { explain?: 'last' } = {}): SessionUpdate {
+    const parsed = this.parser.update(text)
+    const r = parsed.result
+    this.runnerKeep = Math.min(this.runnerKeep, parsed.keptOps)
+    const parse = summary(r)
+    if (r.diagnostics.some((d) => d.severity === 'error')) return { session: this.nonce, parse, run: null }
+    const ours = have.session === this.nonce
+
+    const runner = this.runner
+    const before = `${this.nonce}:${runner.generation}`
+    const kept = Math.min(this.runnerKeep, runner.acc.outcomes.length)
+    const keptPublishes = runner.acc.outcomes.slice(0, kept).filter((o) => o.op === 'publish').length
+    runner.sync(r.ops, this.runnerKeep, r.profile)
+    this.runnerKeep = r.ops.length
+    const generation = `${this.nonce}:${runner.generation}`
+    const same = ours && generation === before && have.generation === generation
+    const publishesFrom = same ? Math.min(have.publishes, keptPublishes) : 0
+    const count = runner.publishCount
+    const explained: SessionRun['explained'] = []
+    const last = runner.acc.publishes[count - 1]
+    if (opts.explain === 'last' && last?.explained === false) {
+      const full = runner.explain(count - 1)
+      if (full) explained.push({ index: count - 1, publish: full })
+    }
+    return {
+      session: this.nonce,
+      parse,
+      run: {
+        generation,
+        profile: runner.broker.profile.name,
+        publishesFrom,
+        publishes: runner.acc.publishes.slice(publishesFrom),
+        publishCount: count,
+        failures: runner.acc.outcomes.filter((o) => !o.ok),
+        // Copies: the runner keeps appending to its own lists.
+        result: {
+          queues: queueContents(runner.broker),
+          returns: [...runner.acc.result.returns],
+          errors: [...runner.acc.result.errors],
+        },
+        topology: this.topologyFor(ours ? have.topology : null),
+        explained,
+      },
+    }
+  }
+
+  /** The full explanation of publish `index` of `generation` (null when that run is gone). */
+  explain(generation: string, index: number): PublishExplanation | null {
+    if (generation !== `${this.nonce}:${this.runner.generation}`) return null
+    return this.runner.explain(index)
+  }
+
+  private topologyFor(have: number | null): TopologyPatch | null {
+    const version = this.runner.topologyVersion
+    if (have === version && this.snapshot?.version === version) return null
+    const next = topologySnapshot(this.runner.broker)
+    const prev = this.snapshot
+    this.snapshot = { version, topology: next }
+    return prev && have === prev.version
+      ? diffTopology(prev.topology, next, prev.version, version)
+      : { base: null, version, full: next }
+  }
+}
+
+function summary(r: ParseResult): ParseSummary {
+  const publishLines: number[] = []
+  const entityLines: Record<string, number> = {}
+  for (const op of r.ops) {
+    const line = op.loc?.line ?? 0
+    if (op.op === 'publish') publishLines.push(line)
+    else if (op.op === 'exchange.declare') {
+      const key = entityKey('exchange', op.exchange.vhost ?? '/', op.exchange.name)
+      entityLines[key] ??= line
+    } else if (op.op === 'queue.declare') {
+      const key = entityKey('queue', op.queue.vhost ?? '/', op.queue.name)
+      entityLines[key] ??= line
+    }
+  }
+  return {
+    diagnostics: [...r.diagnostics],
+    ...(r.profile ? { profile: r.profile } : {}),
+    vhosts: [...r.vhosts],
+    finalVhost: r.finalVhost,
+    declared: {
+      exchanges: [...r.declared.exchanges],
+      queues: [...r.declared.queues],
+      publishes: [...r.declared.publishes],
+    },
+    publishLines,
+    entityLines,
+  }
+}
+
+/** What a client rebuilds from the replies: the whole run, as `runOperations` would give it. */
+export interface SessionState {
+  session: string
+  generation: string
+  profile: ProfileName
+  publishes: PublishExplanation[]
+  failures: OperationOutcome[]
+  result: ScenarioResult
+  topology: TopologySnapshot
+  topologyVersion: number
+}
+
+export function clientHas(s: SessionState | null): ClientHas {
+  return s
+    ? {
+        session: s.session,
+        generation: s.generation,
+        publishes: s.publishes.length,
+        topology: s.topologyVersion,
+      }
+    : { session: null, generation: null, publishes: 0, topology: null }
+}
+
+/** `prev` with the run of `u` applied (unchanged parts stay the same objects); null: no run. */
+export function applySessionRun(prev: SessionState | null, u: SessionUpdate): SessionState | null {
+  const run = u.run
+  if (!run) return null
+  const base = prev && prev.session === u.session ? prev : null
+  const kept = base && base.generation === run.generation ? base.publishes.slice(0, run.publishesFrom) : []
+  const topology = run.topology ? applyTopologyPatch(base?.topology ?? null, run.topology) : base?.topology
+  if (!topology) throw new Error('the session sent no topology to a client that has none')
+  return {
+    session: u.session,
+    generation: run.generation,
+    profile: run.profile,
+    publishes: run.publishesFrom === 0 ? run.publishes : [...kept, ...run.publishes],
+    failures: run.failures,
+    result: run.result,
+    topology,
+    topologyVersion: run.topology ? run.topology.version : (base?.topologyVersion ?? 0),
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The script editor with its status line. The only part of the page that follows every keystroke,
+ * so typing re-renders the editor and nothing else.
+ */
+import { lazy, Suspense, useCallback, useRef } from 'react'
+import type { OperationOutcome, ScriptDiagnostic } from '../engine'
+import { useT } from '../i18n/messages'
+import { playgroundStore, usePlayground } from '../store/app-store'
+import { useTheme } from '../store/theme'
+import { EditorStatus } from './editor-status'
+import { playgroundMessages } from './playground-messages'
+import { publishDraft } from './publish-draft'
+
+const ScriptEditor = lazy(() => import('../editor/script-editor'))
+
+export type EditorApi = { revealLine: (line: number, column?: number) => void; focus: () => void }
+
+const NO_DIAGNOSTICS: ScriptDiagnostic[] = []
+const NO_OUTCOMES: OperationOutcome[] = []
+
+export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) {
+  const t = useT(playgroundMessages)
+  const theme = useTheme((s) => s.theme)
+  const text = usePlayground((s) => s.text)
+  const readOnly = usePlayground((s) => s.mode === 'view')
+  const diagnostics = usePlayground((s) => s.parsed?.diagnostics ?? NO_DIAGNOSTICS)
+  const failures = usePlayground((s) => s.run?.failures ?? NO_OUTCOMES)
+  const setText = useCallback((v: string) => playgroundStore.getState().setText(v, 'coalesce'), [])
+  const api = useRef<EditorApi | null>(null)
+  const goTo = (line: number, column = 1) => api.current?.revealLine(line, column)
+  const ready = (a: EditorApi) => {
+    api.current = a
+    onReady(a)
+  }
+  return (
+    <section className="panel editor-panel" aria-labelledby="script-heading">
+      <h2 id="script-heading">{t('scriptHeading')}</h2>
+      <Suspense fallback={<p className="loading">{t('loadingEditor')}</p>}>
+        <ScriptEditor
+          value={text}
+          onChange={setText}
+          theme={theme}
+          readOnly={readOnly}
+          diagnostics={diagnostics}
+          outcomes={failures}
+          onPublish={publishDraft}
+          onReady={ready}
+        />
+      </Suspense>
+      <EditorStatus onGoTo={goTo} />
+    </section>
+  )
+}

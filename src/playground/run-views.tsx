@@ -1,0 +1,52 @@
+/**
+ * The right-hand side: the diagram, the why panel, the result table and the message log, all
+ * showing the selected message (or the newest). Re-renders when the run or the selection changes,
+ * never on a keystroke.
+ */
+import { lazy, Suspense, useEffect } from 'react'
+import type { DiagramEntity } from '../diagram/diagram-types'
+import { useT } from '../i18n/messages'
+import { playgroundStore, usePlayground } from '../store/app-store'
+import { useTheme } from '../store/theme'
+import { ResultView, WhyView } from './explain-adapter'
+import { MessageLog } from './message-log'
+import { playgroundMessages } from './playground-messages'
+import { PublishSummary } from './publish-summary'
+import { shownPublish } from './use-shown-publish'
+
+const DiagramPane = lazy(() => import('../diagram/diagram-pane'))
+
+export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity) => void }) {
+  const t = useT(playgroundMessages)
+  const theme = useTheme((s) => s.theme)
+  const run = usePlayground((s) => s.run)
+  const log = usePlayground((s) => s.log)
+  const selection = usePlayground((s) => s.selection)
+  const explanations = usePlayground((s) => s.explanations)
+  const { publish, topology, index } = shownPublish({ run, log, selection, explanations })
+  // A large topology routes without the per-binding explanation: fetch it for the message shown.
+  useEffect(() => {
+    if (publish?.explained === false && index !== null) playgroundStore.getState().explain(index)
+  }, [publish, index])
+  return (
+    <>
+      <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
+        <DiagramPane topology={topology} publish={publish} theme={theme} onNodeClick={onNodeClick} />
+      </Suspense>
+      <section className="panel" aria-labelledby="why-heading">
+        <h2 id="why-heading">{t('explainHeading')}</h2>
+        <PublishSummary publish={publish} />
+        <WhyView publish={publish} />
+      </section>
+      <section className="panel" aria-labelledby="result-heading">
+        <h2 id="result-heading">{t('resultHeading')}</h2>
+        <ResultView run={run} />
+      </section>
+      <MessageLog
+        log={log}
+        selection={selection}
+        onOpen={(seq) => playgroundStore.getState().select({ kind: 'log', seq })}
+      />
+    </>
+  )
+}
