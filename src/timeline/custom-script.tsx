@@ -4,8 +4,8 @@
  */
 import { useState } from 'react'
 import { type TimelineScript, validateTimelineScript } from '../engine'
+import { timelineMessages } from '../explain/timeline/timeline-messages'
 import { useT } from '../i18n/messages'
-import { timelineMessages } from './timeline-messages'
 
 const EXAMPLE = `{
   "profile": "rabbitmq-3.10",

@@ -1,6 +1,7 @@
 /** Where each event id went, as of the shown step: outcome, every copy's status, the confirm. */
-import type { MessageFate } from '../engine'
-import { useT } from '../i18n/messages'
+import './timeline-views.css'
+import type { MessageFate } from '../../engine'
+import { useT } from '../../i18n/messages'
 import { timelineMessages } from './timeline-messages'
 
 export function FateTable({ fates }: { fates: MessageFate[] }) {

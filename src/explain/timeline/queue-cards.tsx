@@ -1,6 +1,7 @@
 /** Cards of every queue and consumer at one step: depth, the message ids, what each consumer holds. */
-import type { SimState } from '../engine'
-import { useT } from '../i18n/messages'
+import './timeline-views.css'
+import type { SimState } from '../../engine'
+import { useT } from '../../i18n/messages'
 import { timelineMessages } from './timeline-messages'
 
 export function QueueCards({ state }: { state: SimState }) {

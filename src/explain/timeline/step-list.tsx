@@ -1,8 +1,9 @@
 /** The script as a list: each step with its id, a summary, its note, and whether it was refused. */
+import './timeline-views.css'
 import { useEffect, useRef } from 'react'
-import type { SimFrame } from '../engine'
-import type { Lang } from '../i18n/language'
-import { useT } from '../i18n/messages'
+import type { SimFrame } from '../../engine'
+import type { Lang } from '../../i18n/language'
+import { useT } from '../../i18n/messages'
 import { opSummary } from './op-summary'
 import { timelineMessages } from './timeline-messages'
 

@@ -1,4 +1,4 @@
-import { defineMessages, type Params } from '../i18n/messages'
+import { defineMessages, type Params } from '../../i18n/messages'
 
 export const timelineMessages = defineMessages({
   en: {

@@ -2,7 +2,7 @@
  * Pure layout of the timeline diagram: four columns (publisher, exchanges, queues, consumers) and
  * the edges between them for one frame, with the edges this step's messages travelled marked hot.
  */
-import type { SimFrame, SimState, TimelineRun } from '../engine'
+import type { SimFrame, SimState, TimelineRun } from '../../engine'
 
 export interface FlowNode {
   key: string

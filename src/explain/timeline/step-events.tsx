@@ -1,6 +1,7 @@
 /** This step's events in plain words (both languages), errors first-class. */
-import type { SimEvent } from '../engine'
-import { useT } from '../i18n/messages'
+import './timeline-views.css'
+import type { SimEvent } from '../../engine'
+import { useT } from '../../i18n/messages'
 import { type Translate, timelineMessages } from './timeline-messages'
 
 function describe(e: SimEvent, t: Translate): string {

@@ -3,8 +3,9 @@
  * they hold, and dots travelling along the edges this step used. With reduced motion the dots are
  * not drawn; the edges they would follow stay highlighted.
  */
-import type { SimFrame, SimState, TimelineRun } from '../engine'
-import { useT } from '../i18n/messages'
+import './timeline-views.css'
+import type { SimFrame, SimState, TimelineRun } from '../../engine'
+import { useT } from '../../i18n/messages'
 import { type FlowNode, layoutFrame, NODE_H, NODE_W } from './flow-layout'
 import { type Translate, timelineMessages } from './timeline-messages'
 

@@ -1,5 +1,5 @@
 /** One line per script step, close to what a client would call (AMQP method names stay as they are). */
-import type { SimOp } from '../engine'
+import type { SimOp } from '../../engine'
 
 const key = (k: string) => (k === '' ? '""' : k)
 
