@@ -1,16 +1,24 @@
 /** The shapes of lesson content once loaded and validated (lessons/ holds the data, this the types). */
-import type { Operation, ProfileName, Scenario } from '../engine'
+import type { Operation, ProfileName, Scenario, TimelineScript } from '../engine'
 import type { Lang } from '../i18n/language'
+import type { TimelineQuestion } from './timeline-question'
 
 /** Inline text: plain, `code`, **strong**. Rendered as React text nodes, never as HTML. */
 export type Inline = { kind: 'text' | 'code' | 'strong' | 'em'; text: string }
 
-export type Block = { kind: 'p'; inlines: Inline[] } | { kind: 'ul' | 'ol'; items: Inline[][] }
+export type Block =
+  | { kind: 'p'; inlines: Inline[] }
+  | { kind: 'ul' | 'ol'; items: Inline[][] }
+  /** A pipe table: the head row, then the body rows (cells of inline text). */
+  | { kind: 'table'; head: Inline[][]; rows: Inline[][][] }
 
 export interface StepText {
   id: string
   title: string
+  /** Shown from the start: the setup and the question. */
   blocks: Block[]
+  /** Shown once the learner has answered or skipped (below a `---` line): what happened and why. */
+  after: Block[]
 }
 
 export interface LessonText {
@@ -32,8 +40,26 @@ export type Widget =
   | { kind: 'unroutable' }
   | { kind: 'trie' }
 
+/** What a timeline step claims about its last frame (checked by tests/content). */
+export interface TimelineExpectation {
+  /** Message ids each consumer was given, in order (redeliveries included). */
+  consumers?: Record<string, string[]>
+  /** Ready and unacknowledged counts of queues at the end. */
+  queues?: Record<string, { ready: number; unacked: number }>
+}
+
 export interface LessonStep {
   id: string
+  /**
+   * The publish the predict moment asks about: the learner marks its queues (or "nowhere") on the
+   * diagram before the answer is shown. Absent when the step has no message.
+   */
+  ask?: string
+  /**
+   * A time-ordered story with consumers, played inside the step with the timeline's player. With a
+   * question (`ask`) the learner predicts before the story plays.
+   */
+  timeline?: { file: string; script: TimelineScript; expect: TimelineExpectation; ask?: TimelineQuestion }
   scenarioFile?: string
   scenario?: Scenario
   /** A topology script run in time order (for lessons where order matters), parsed at load. */

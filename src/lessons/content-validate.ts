@@ -2,10 +2,26 @@
  * Turns raw lesson files into validated lessons. Pure: the app feeds it Vite's bundled files, the
  * content tests feed it the disk, so both see the same rules and the same located errors.
  */
-import { parseScript, type Scenario, ScenarioFormatError, validateScenario } from '../engine'
+import {
+  parseScript,
+  type Scenario,
+  ScenarioFormatError,
+  TimelineScriptError,
+  validateScenario,
+  validateTimelineScript,
+} from '../engine'
 import { LANGS } from '../i18n/language'
-import type { ContentError, Expectation, Lesson, LessonStep, LessonText, Widget } from './content-types'
+import type {
+  ContentError,
+  Expectation,
+  Lesson,
+  LessonStep,
+  LessonText,
+  TimelineExpectation,
+  Widget,
+} from './content-types'
 import { MarkdownError, parseLessonMarkdown } from './markdown'
+import type { TimelineQuestion } from './timeline-question'
 
 /** Reads a lesson file by its path under lessons/ ("04-topic-dp/en.md"): JSON parsed, text as string. */
 export type ReadFile = (path: string) => unknown | undefined
@@ -38,6 +54,65 @@ function readWidget(v: unknown, at: string): Widget {
   }
   if (v.kind === 'dedup' || v.kind === 'unroutable' || v.kind === 'trie') return { kind: v.kind }
   fail(`${at}.kind: expected dp, dedup, unroutable or trie`)
+}
+
+function readTimelineExpect(v: unknown, at: string): TimelineExpectation {
+  if (v === undefined) return {}
+  if (!isObj(v)) fail(`${at}: expected { consumers?, queues? }`)
+  const out: TimelineExpectation = {}
+  if (v.consumers !== undefined) {
+    if (!isObj(v.consumers) || !Object.values(v.consumers).every(isStrings))
+      fail(`${at}.consumers: expected { consumer: [message ids] }`)
+    out.consumers = v.consumers as Record<string, string[]>
+  }
+  if (v.queues !== undefined) {
+    const ok =
+      isObj(v.queues) &&
+      Object.values(v.queues).every(
+        (q) => isObj(q) && typeof q.ready === 'number' && typeof q.unacked === 'number',
+      )
+    if (!ok) fail(`${at}.queues: expected { queue: { ready, unacked } }`)
+    out.queues = v.queues as TimelineExpectation['queues']
+  }
+  return out
+}
+
+function readTimelineAsk(v: unknown, at: string): TimelineQuestion | undefined {
+  if (v === undefined) return undefined
+  if (isObj(v) && v.kind === 'deliveries' && typeof v.message === 'string')
+    return { kind: 'deliveries', message: v.message }
+  if (isObj(v) && v.kind === 'counts' && typeof v.queue === 'string')
+    return { kind: 'counts', queue: v.queue }
+  fail(`${at}: expected { kind: "deliveries", message } or { kind: "counts", queue }`)
+}
+
+function readTimeline(
+  v: Record<string, unknown>,
+  at: string,
+  dir: string,
+  read: ReadFile,
+  errors: ContentError[],
+) {
+  if (typeof v.timeline !== 'string') fail(`${at}.timeline: expected a file name`)
+  const file = `${dir}/${v.timeline}`
+  const raw = read(file)
+  if (raw === undefined) {
+    errors.push({ file, message: `missing (named by ${at}.timeline)` })
+    return undefined
+  }
+  const ask = readTimelineAsk(v.timelineAsk, `${at}.timelineAsk`)
+  try {
+    return {
+      file,
+      script: validateTimelineScript(raw, file),
+      expect: readTimelineExpect(v.timelineExpect, `${at}.timelineExpect`),
+      ...(ask ? { ask } : {}),
+    }
+  } catch (e) {
+    if (!(e instanceof TimelineScriptError)) throw e
+    errors.push({ file, message: e.message })
+    return undefined
+  }
 }
 
 function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: ContentError[]): LessonStep {
@@ -86,10 +161,26 @@ function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: C
     ids = (step.script?.ops ?? []).flatMap((op) => (op.op === 'publish' ? [op.publish.id] : []))
   } else if (step.widget && step.widget.kind !== 'dp')
     fail(`${at}: a ${step.widget.kind} stepper needs a scenario`)
+  if (v.timeline !== undefined) {
+    const timeline = readTimeline(v, at, dir, read, errors)
+    if (timeline) step.timeline = timeline
+  } else if (v.timelineExpect !== undefined || v.timelineAsk !== undefined)
+    fail(`${at}: timelineExpect and timelineAsk need a timeline`)
   if (ids) {
     for (const id of ids) if (!step.expect[id]) fail(`${at}.expect: no expectation for publish "${id}"`)
     for (const id of Object.keys(step.expect))
       if (!ids.includes(id)) fail(`${at}.expect: "${id}" is not published`)
+  }
+  // Every step with a message asks about one (the first that is not refused, unless "ask" names it):
+  // the learner predicts before the engine's answer is shown. "ask": null opts out.
+  if (v.ask !== undefined && v.ask !== null && typeof v.ask !== 'string')
+    fail(`${at}.ask: expected a publish id or null`)
+  const askable = (ids ?? []).filter((id) => step.expect[id]?.outcome !== 'error')
+  const ask = v.ask === undefined ? askable[0] : (v.ask as string | null)
+  if (typeof ask === 'string') {
+    if (!askable.includes(ask))
+      fail(`${at}.ask: "${ask}" is not a publish of this step that reaches an outcome`)
+    step.ask = ask
   }
   return step
 }
@@ -132,6 +223,16 @@ function readLesson(id: string, read: ReadFile, errors: ContentError[]): Lesson 
     const want = steps.map((s) => s.id).join(', ')
     if (got !== want) {
       errors.push({ file: mdFile, message: `step headings [${got}] differ from lesson.json steps [${want}]` })
+      return null
+    }
+    // a step that asks keeps its outcome for after the answer: below a --- line
+    const asks = (s: LessonStep) => s.ask !== undefined || s.timeline?.ask !== undefined
+    const silent = steps.find((s, n) => asks(s) && (text[lang].steps[n]?.after.length ?? 0) === 0)
+    if (silent) {
+      errors.push({
+        file: mdFile,
+        message: `step "${silent.id}" asks a question: its outcome text belongs below a --- line`,
+      })
       return null
     }
   }

@@ -13,9 +13,9 @@ import { PublishPicker } from './publish-picker'
 import { routeMessages } from './route-messages'
 import { type DedupStep, dedupSteps, runningSet } from './route-steps'
 
-export function DedupStepper({ run }: { run: RunResult }) {
+export function DedupStepper({ run, initial = 0 }: { run: RunResult; initial?: number }) {
   const t = useT(routeMessages)
-  const [selected, setSelected] = useState(0)
+  const [selected, setSelected] = useState(initial)
   const pub = run.publishes[selected]
   const steps = useMemo(() => (pub ? dedupSteps(pub) : []), [pub])
   const player = usePlayer(steps.length, pub?.id ?? '')

@@ -5,10 +5,10 @@ import type { Lang } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import type { Lesson } from './content-types'
 import { lessonsMessages } from './lessons-messages'
+import type { PredictState } from './predict-panel'
 import { InlineText, RichText } from './rich-text'
 import { runStep } from './run-step'
-import { StepRun } from './step-run'
-import { StepWidget } from './step-widget'
+import { StepSlide } from './step-slide'
 
 export function LessonView({
   lesson,
@@ -34,19 +34,22 @@ export function LessonView({
   // small scenarios: the engine runs on the main thread (pure function, well under a millisecond)
   const run = useMemo(() => (data ? runStep(data) : null), [data])
   const [presenting, setPresenting] = useState(false)
+  const [predictions, setPredictions] = useState<Record<string, PredictState>>({})
   if (!data || !stepText) return null
   const last = step === lesson.steps.length - 1
   const body = (
-    <>
-      <h3 id="step-title" data-testid="step-title">
-        <InlineText text={stepText.title} />
-      </h3>
-      <div className="step-text" data-testid="step-text">
-        <RichText blocks={stepText.blocks} />
-      </div>
-      {data.widget && <StepWidget key={`widget:${lesson.id}/${data.id}`} widget={data.widget} run={run} />}
-      {run && <StepRun key={`run:${lesson.id}/${data.id}`} step={data} run={run} />}
-    </>
+    <StepSlide
+      key={`${lesson.id}/${data.id}`}
+      lessonId={lesson.id}
+      step={data}
+      text={stepText}
+      run={run}
+      lang={lang}
+      predict={predictions[data.id]}
+      onPredict={(p) => setPredictions((all) => ({ ...all, [data.id]: p }))}
+      timelinePredict={predictions[`${data.id}:timeline`]}
+      onTimelinePredict={(p) => setPredictions((all) => ({ ...all, [`${data.id}:timeline`]: p }))}
+    />
   )
   if (presenting)
     return (

@@ -58,6 +58,20 @@ export default function LessonsPage() {
       )}
       <nav className="lesson-list" aria-label={t('lessonList')} data-testid="lesson-list">
         <h2>{t('lessonList')}</h2>
+        {/* narrow screens: one select instead of thirteen buttons above the lesson */}
+        <select
+          className="lesson-select"
+          aria-label={t('lessonList')}
+          value={pos.index}
+          onChange={(e) => go(Number(e.target.value))}
+          data-testid="lesson-select"
+        >
+          {lessons.map((l, n) => (
+            <option key={l.id} value={n}>
+              {n + 1}. {l.text[lang].title.replace(/[`*_]/g, '')}
+            </option>
+          ))}
+        </select>
         <ol>
           {lessons.map((l, n) => (
             <li key={l.id}>

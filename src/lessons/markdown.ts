@@ -1,7 +1,8 @@
 /**
  * A deliberately small Markdown subset for lesson text: `# title`, `## step-id: Step title`,
- * paragraphs, `-` and `1.` lists, inline `code`, **strong** and *em* / _em_. Anything else is plain text, so
- * content can never inject HTML.
+ * paragraphs, `-` and `1.` lists, `| pipe | tables |`, inline `code`, **strong** and *em* / _em_, and a
+ * `---` line inside a step: what follows it is shown only after the learner's prediction. Anything
+ * else is plain text, so content can never inject HTML.
  */
 import type { Block, Inline, LessonText } from './content-types'
 
@@ -35,19 +36,40 @@ export function parseInline(text: string): Inline[] {
   return out
 }
 
+const TABLE_ROW = /^\|(.+)\|\s*$/
+const TABLE_RULE = /^\|(\s*:?-{3,}:?\s*\|)+\s*$/
+const cells = (row: string) => (TABLE_ROW.exec(row)?.[1] ?? '').split('|').map((c) => parseInline(c.trim()))
+
 function toBlocks(lines: { n: number; text: string }[]): Block[] {
   const blocks: Block[] = []
   let para: string[] = []
   let list: { kind: 'ul' | 'ol'; items: Inline[][] } | null = null
+  let table: { kind: 'table'; head: Inline[][]; rows: Inline[][][] } | null = null
   const flush = () => {
     if (para.length) blocks.push({ kind: 'p', inlines: parseInline(para.join(' ')) })
     para = []
     if (list) blocks.push(list)
     list = null
+    if (table) blocks.push(table)
+    table = null
   }
-  for (const { text } of lines) {
+  for (const { n, text } of lines) {
     const bullet = /^- (.+)$/.exec(text)
     const numbered = /^\d+\. (.+)$/.exec(text)
+    if (TABLE_ROW.test(text)) {
+      if (!table) {
+        flush()
+        table = { kind: 'table', head: cells(text), rows: [] }
+      } else if (TABLE_RULE.test(text) && table.rows.length === 0) continue
+      else {
+        const row = cells(text)
+        if (row.length !== table.head.length)
+          throw new MarkdownError(n, `table row has ${row.length} cells, the head has ${table.head.length}`)
+        table.rows.push(row)
+      }
+      continue
+    }
+    if (table) flush()
     if (text.trim() === '') flush()
     else if (bullet || numbered) {
       const kind = bullet ? 'ul' : 'ol'
@@ -83,8 +105,17 @@ export function parseLessonMarkdown(source: string): LessonText {
   let current: { n: number; text: string }[] = []
   let heading: { id: string; title: string } | null = null
   const close = () => {
-    if (heading) text.steps.push({ ...heading, blocks: toBlocks(current) })
-    else text.intro = toBlocks(current)
+    if (heading) {
+      const rule = current.findIndex((l) => l.text.trim() === '---')
+      const before = rule < 0 ? current : current.slice(0, rule)
+      const after = rule < 0 ? [] : current.slice(rule + 1)
+      if (rule >= 0 && after.some((l) => l.text.trim() === '---'))
+        throw new MarkdownError(
+          after.find((l) => l.text.trim() === '---')?.n ?? 0,
+          'a step has one --- line at most',
+        )
+      text.steps.push({ ...heading, blocks: toBlocks(before), after: toBlocks(after) })
+    } else text.intro = toBlocks(current)
     current = []
   }
   for (let i = first + 1; i < lines.length; i++) {

@@ -7,23 +7,28 @@ export function PublishPicker({
   publishes,
   selected,
   onSelect,
+  testId = 'pick',
+  legend,
 }: {
   publishes: PublishExplanation[]
   selected: number
   onSelect: (n: number) => void
+  /** Prefix of each button's test id (`pick-m1`). */
+  testId?: string
+  legend?: string
 }) {
   const t = useT(routeMessages)
   if (publishes.length < 2) return null
   return (
     <fieldset className="publish-picker">
-      <legend>{t('pickMessage')}</legend>
+      <legend>{legend ?? t('pickMessage')}</legend>
       {publishes.map((p, n) => (
         <button
           type="button"
           key={p.id}
           aria-pressed={n === selected}
           onClick={() => onSelect(n)}
-          data-testid={`pick-${p.id}`}
+          data-testid={`${testId}-${p.id}`}
         >
           {t('publishLine', {
             id: p.id,

@@ -28,6 +28,39 @@ export function RichText({ blocks }: { blocks: Block[] }) {
               <Inlines items={b.inlines} />
             </p>
           )
+        if (b.kind === 'table')
+          return (
+            <div key={key} className="lesson-table-wrap">
+              <table className="lesson-table">
+                <thead>
+                  <tr>
+                    {b.head.map((c, m) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed sequence
+                      <th key={`${m}`} scope="col">
+                        <Inlines items={c} />
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {b.rows.map((r, m) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: rows are a fixed sequence
+                    <tr key={`${m}`}>
+                      {r.map((c, k) => {
+                        const Cell = k === 0 ? 'th' : 'td'
+                        return (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: cells are a fixed sequence
+                          <Cell key={`${k}`} scope={k === 0 ? 'row' : undefined}>
+                            <Inlines items={c} />
+                          </Cell>
+                        )
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
         const List = b.kind
         return (
           <List key={key}>

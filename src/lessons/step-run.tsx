@@ -1,32 +1,42 @@
 /**
- * A step's topology in words, the engine's result for its messages ("Run here"), and the way into the
- * playground with the same scenario.
+ * A step's topology in words (for reading aloud or a screen reader), the engine's result for every
+ * message once the step's question is answered, and the way into the playground with the same case.
  */
-import { type MouseEvent, useState } from 'react'
-import type { JsonValue, PublishExplanation, RunResult, Scenario } from '../engine'
+import type { MouseEvent } from 'react'
+import type { JsonValue, RunResult, Scenario } from '../engine'
 import { useT } from '../i18n/messages'
 import type { LessonStep } from './content-types'
 import { lessonsMessages } from './lessons-messages'
 import { openInPlaygroundIfAvailable, playgroundLink, scriptLink } from './open-scenario'
-
-type T = ReturnType<typeof useT<keyof (typeof lessonsMessages)['en']>>
+import { answerText } from './predict-panel'
 
 const show = (name: string) => (name === '' ? '""' : name)
 const args = (a?: { [k: string]: JsonValue }) => (a && Object.keys(a).length ? ` ${JSON.stringify(a)}` : '')
 
-function outcomeLine(p: PublishExplanation, t: T): { text: string; ok: boolean } {
-  const base = { id: p.id, key: p.routingKeys[0] ?? '' }
-  const o = p.outcome
-  if (o.kind === 'routed')
-    return { text: t('toQueues', { ...base, queues: p.queues.map((q) => q.queue).join(', ') }), ok: true }
-  if (o.kind === 'returned') return { text: t('returned', base), ok: false }
-  if (o.kind === 'dropped') return { text: t('dropped', base), ok: false }
-  return { text: t('error', { ...base, code: o.code, text: o.text }), ok: false }
+/** Every message of the step with the engine's outcome (shown once the step's question is answered). */
+export function RunLines({ run }: { run: RunResult }) {
+  const t = useT(lessonsMessages)
+  return (
+    <div data-testid="run-result">
+      <h4>{t('runResult')}</h4>
+      <ul className="run-lines">
+        {run.publishes.map((p) => (
+          <li
+            key={p.id}
+            data-publish={p.id}
+            data-outcome={p.outcome.kind}
+            className={p.outcome.kind === 'routed' ? 'ok' : 'bad'}
+          >
+            {answerText(p, t)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
 }
 
-export function StepRun({ step, run }: { step: LessonStep; run: RunResult }) {
+export function StepRun({ step }: { step: LessonStep }) {
   const t = useT(lessonsMessages)
-  const [shown, setShown] = useState(false)
   const source = step.scenario ?? step.script?.text
   if (source === undefined) return null
   const link = typeof source === 'string' ? scriptLink(source) : playgroundLink(source)
@@ -35,43 +45,20 @@ export function StepRun({ step, run }: { step: LessonStep; run: RunResult }) {
     if (!(await openInPlaygroundIfAvailable(source))) window.location.assign(link)
   }
   return (
-    <section className="step-run panel" data-testid="step-run">
-      <h4>{t('topology')}</h4>
-      {typeof source === 'string' ? (
-        <pre className="step-script" data-testid="step-script">
-          {source}
-        </pre>
-      ) : (
-        <ScenarioSummary scenario={source} />
-      )}
-      <div className="step-run-actions">
-        <button type="button" onClick={() => setShown(true)} data-testid="run-here" aria-expanded={shown}>
-          {t('runHere')}
-        </button>
-        <a href={link} onClick={onOpen} data-testid="open-playground" className="button-link">
-          {t('openPlayground')}
-        </a>
-      </div>
-      {shown && (
-        <div data-testid="run-result" aria-live="polite">
-          <h5>{t('runResult')}</h5>
-          <ul className="run-lines">
-            {run.publishes.map((p) => {
-              const line = outcomeLine(p, t)
-              return (
-                <li
-                  key={p.id}
-                  data-publish={p.id}
-                  data-outcome={p.outcome.kind}
-                  className={line.ok ? 'ok' : 'bad'}
-                >
-                  {line.text}
-                </li>
-              )
-            })}
-          </ul>
-        </div>
-      )}
+    <section className="step-run" data-testid="step-run">
+      <details className="step-topology">
+        <summary>{t('topology')}</summary>
+        {typeof source === 'string' ? (
+          <pre className="step-script" data-testid="step-script">
+            {source}
+          </pre>
+        ) : (
+          <ScenarioSummary scenario={source} />
+        )}
+      </details>
+      <a href={link} onClick={onOpen} data-testid="open-playground" className="button-link">
+        {t('openPlayground')}
+      </a>
     </section>
   )
 }

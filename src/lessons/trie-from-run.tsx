@@ -4,8 +4,8 @@ import type { RunResult } from '../engine'
 import { TrieWalk } from '../explain/trie/trie-walk'
 import { PublishPicker } from './publish-picker'
 
-export function TrieFromRun({ run }: { run: RunResult }) {
-  const [selected, setSelected] = useState(0)
+export function TrieFromRun({ run, initial = 0 }: { run: RunResult; initial?: number }) {
+  const [selected, setSelected] = useState(initial)
   const pub = run.publishes[selected]
   if (!pub) return null
   const bindings = run.topology.bindings

@@ -52,14 +52,14 @@ function stepText(s: UnroutableStep, t: T): { text: string; tone: 'ok' | 'bad' |
   }
 }
 
-export function UnroutableStepper({ run }: { run: RunResult }) {
+export function UnroutableStepper({ run, initial }: { run: RunResult; initial?: number }) {
   const t = useT(routeMessages)
-  // start on the first publish that is not plainly routed: that is what this stepper is about
+  // without a step's message, start on the first publish that is not plainly routed
   const firstInteresting = Math.max(
     0,
     run.publishes.findIndex((p) => p.outcome.kind !== 'routed'),
   )
-  const [selected, setSelected] = useState(firstInteresting)
+  const [selected, setSelected] = useState(initial ?? firstInteresting)
   const pub = run.publishes[selected]
   const steps = useMemo(() => (pub ? unroutableSteps(pub) : []), [pub])
   const player = usePlayer(steps.length, pub?.id ?? '')

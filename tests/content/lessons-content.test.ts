@@ -6,11 +6,37 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { topicDpTrace } from '../../src/engine'
+import { runTimeline, type TimelineRun, topicDpTrace } from '../../src/engine'
 import { loadLessons } from '../../src/lessons/content-load'
+import type { Block } from '../../src/lessons/content-types'
 import { buildLessons } from '../../src/lessons/content-validate'
 import { parseInline } from '../../src/lessons/markdown'
 import { runStep } from '../../src/lessons/run-step'
+import { deliveredTo, finalState, queueCounts } from '../../src/lessons/timeline-question'
+
+/** The inline code of some blocks (names, keys, ids). */
+function codeWords(blocks: Block[]): string[] {
+  return inlinesOf(blocks)
+    .filter((i) => i.kind === 'code')
+    .map((i) => i.text)
+}
+function plainText(blocks: Block[]): string {
+  return inlinesOf(blocks)
+    .map((i) => i.text)
+    .join('')
+}
+function inlinesOf(blocks: Block[]) {
+  return blocks.flatMap((b) =>
+    b.kind === 'p' ? b.inlines : b.kind === 'table' ? [...b.head, ...b.rows.flat()].flat() : b.items.flat(),
+  )
+}
+
+/** Every message id handed to `consumer`, in order, redeliveries included. */
+function deliveredIds(run: TimelineRun, consumer: string): string[] {
+  return run.frames.flatMap((f) =>
+    f.events.flatMap((e) => (e.kind === 'delivered' && e.consumer === consumer ? [e.message] : [])),
+  )
+}
 
 const ROOT = join(__dirname, '../../lessons')
 const manifest = JSON.parse(readFileSync(join(ROOT, 'manifest.json'), 'utf8')) as { lessons: string[] }
@@ -50,6 +76,7 @@ describe('lesson manifest', () => {
         'en.md',
         'zh-CN.md',
         ...lesson.steps.map((s) => (s.scenarioFile ?? s.script?.file)?.split('/')[1]),
+        ...lesson.steps.map((s) => s.timeline?.file.split('/')[1]),
       ])
       for (const f of readdirSync(join(ROOT, lesson.id)))
         expect(used, `${lesson.id}/${f} is an orphan`).toContain(f)
@@ -89,6 +116,35 @@ describe('the validator catches broken content', () => {
     })
     expect(unstated.errors[0]?.message).toMatch(/no expectation for publish "m2"/)
   })
+  it('names a step that asks but tells its outcome before the answer', () => {
+    const r = buildLessons({ lessons: ['02-direct'] }, (p) =>
+      p.endsWith('zh-CN.md') ? String(good(p)).replace(/\n---\n/g, '\n') : good(p),
+    )
+    expect(r.errors).toEqual([
+      {
+        file: '02-direct/zh-CN.md',
+        message: 'step "exact" asks a question: its outcome text belongs below a --- line',
+      },
+    ])
+  })
+  it('names an ask that is not a publish of the step, and a broken timeline', () => {
+    const edit = (change: (steps: Record<string, unknown>[]) => void) =>
+      buildLessons({ lessons: ['11-independent-competing'] }, (p) => {
+        const v = good(p)
+        if (!p.endsWith('lesson.json')) return v
+        const copy = structuredClone(v) as { steps: Record<string, unknown>[] }
+        change(copy.steps)
+        return copy
+      })
+    const badAsk = edit((steps) => {
+      ;(steps[0] as Record<string, unknown>).ask = 'zz'
+    })
+    expect(badAsk.errors[0]?.message).toMatch(/steps\[0\]\.ask: "zz" is not a publish/)
+    const badTimeline = buildLessons({ lessons: ['11-independent-competing'] }, (p) =>
+      p.endsWith('competing.timeline.json') ? { steps: [{ op: 'consume' }] } : good(p),
+    )
+    expect(badTimeline.errors[0]?.file).toBe('11-independent-competing/competing.timeline.json')
+  })
   it('names the line of a broken script', () => {
     const r = buildLessons({ lessons: ['12-binding-lifecycle'] }, (p) =>
       p.endsWith('timeline.amqp') ? 'queue declare audit\nbind queue audit to\n' : good(p),
@@ -109,10 +165,16 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
     // no markup left over as visible characters (an unclosed mark or a form the parser does not know)
     for (const lang of ['en', 'zh-CN'] as const) {
       const t = lesson.text[lang]
-      const blocks = [...t.intro, ...t.steps.flatMap((s) => s.blocks)]
+      const blocks = [...t.intro, ...t.steps.flatMap((s) => [...s.blocks, ...s.after])]
       const inlines = [
         ...[t.title, ...t.steps.map((s) => s.title)].flatMap((x) => parseInline(x)),
-        ...blocks.flatMap((b) => (b.kind === 'p' ? b.inlines : b.items.flat())),
+        ...blocks.flatMap((b) =>
+          b.kind === 'p'
+            ? b.inlines
+            : b.kind === 'table'
+              ? [...b.head, ...b.rows.flat()].flat()
+              : b.items.flat(),
+        ),
       ]
       for (const i of inlines.filter((x) => x.kind === 'text'))
         expect(i.text, `${lang}: stray markup in "${i.text}"`).not.toMatch(/`|\*\*|(^|\s)_\S|\S_(\s|$)/)
@@ -140,6 +202,79 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
       expect(run.result.errors.map((e) => e.id)).toEqual(announced)
       for (const [queue, ids] of Object.entries(step.queueContents ?? {}))
         expect(run.result.queues[queue], `${step.id}: contents of ${queue}`).toEqual(ids)
+    })
+  }
+
+  for (const [n, step] of lesson.steps.entries()) {
+    const asksRoute = step.ask !== undefined
+    const asksTimeline = step.timeline?.ask !== undefined
+    if (!asksRoute && !asksTimeline) continue
+    it(`step ${step.id}: the answer text names what the engine computed, in both languages`, () => {
+      for (const lang of ['en', 'zh-CN'] as const) {
+        const st = must(lesson.text[lang].steps[n], `${lang} text`)
+        const before = codeWords(st.blocks)
+        const after = codeWords(st.after)
+        const plain = plainText(st.after)
+        if (asksRoute) {
+          const p = must(
+            must(runStep(step), 'run').publishes.find((x) => x.id === step.ask),
+            'asked publish',
+          )
+          expect(before, `${lang}/${step.id}: the question names its message`).toContain(p.id)
+          for (const q of p.queues) {
+            const named = [q.queue, `${p.vhost}/${q.queue}`]
+            expect(
+              named.some((x) => after.includes(x)),
+              `${lang}/${step.id}: the answer names ${q.queue}`,
+            ).toBe(true)
+          }
+          if (p.outcome.kind === 'returned') expect(plain, `${lang}/${step.id}`).toMatch(/312|return|退回/i)
+          if (p.outcome.kind === 'dropped') expect(plain, `${lang}/${step.id}`).toMatch(/drop|丢/i)
+        }
+        const q = step.timeline?.ask
+        if (q) {
+          const run = runTimeline(must(step.timeline, 'timeline').script)
+          if (q.kind === 'deliveries')
+            for (const c of deliveredTo(run, q.message))
+              expect(after, `${lang}/${step.id}: the answer names ${c}`).toContain(c)
+          else {
+            const c = queueCounts(finalState(run), q.queue)
+            expect(plain, `${lang}/${step.id}: ready ${c.ready}`).toMatch(
+              new RegExp(`(ready|就绪) ${c.ready}`, 'i'),
+            )
+            expect(plain, `${lang}/${step.id}: unacked ${c.unacked}`).toMatch(
+              new RegExp(`(unacked|未确认) ${c.unacked}`, 'i'),
+            )
+          }
+        }
+      }
+    })
+  }
+
+  for (const step of lesson.steps.filter((s) => s.timeline)) {
+    it(`step ${step.id}: the timeline ends as the step states`, () => {
+      const tl = must(step.timeline, 'timeline')
+      const run = runTimeline(tl.script)
+      const end = finalState(run)
+      const expected = tl.expect
+      expect(
+        expected.consumers ?? expected.queues,
+        `${step.id} states nothing about its timeline`,
+      ).toBeDefined()
+      for (const [consumer, ids] of Object.entries(expected.consumers ?? {}))
+        expect(deliveredIds(run, consumer), `${step.id}: deliveries to ${consumer}`).toEqual(ids)
+      for (const [queue, counts] of Object.entries(expected.queues ?? {}))
+        expect(queueCounts(end, queue), `${step.id}: ${queue} at the end`).toEqual(counts)
+      // nothing refused unless the script says it expects it
+      for (const f of run.frames)
+        if (!f.op.expectError)
+          expect(
+            f.events.filter((e) => e.kind === 'error'),
+            `${step.id}: step ${f.index + 1}`,
+          ).toEqual([])
+      if (tl.ask?.kind === 'deliveries') expect(deliveredTo(run, tl.ask.message).length).toBeGreaterThan(0)
+      if (tl.ask?.kind === 'counts')
+        expect(expected.queues?.[tl.ask.queue]).toEqual(queueCounts(end, tl.ask.queue))
     })
   }
 

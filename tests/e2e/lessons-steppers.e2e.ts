@@ -9,6 +9,7 @@ import { topicDpTrace } from '../../src/engine'
 import { PSEUDOCODE } from '../../src/explain/dp/dp-explain'
 import { DP_PRESETS } from '../../src/explain/dp/dp-presets'
 import { launchBrowser, openPage, screenshot } from './support/browser'
+import { skipQuestions } from './support/lessons'
 
 let browser: Browser
 beforeAll(async () => {
@@ -39,6 +40,7 @@ describe('DP table stepper', () => {
   it('fills #.b / a.b one cell at a time and ends on the note’s 3×3 table', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=4')
     const { page } = w
+    await skipQuestions(page)
     await page.getByTestId('dp-body').waitFor({ timeout: 20_000 })
     expect(await page.getByTestId('dp-pattern').inputValue()).toBe('#.b')
     expect(await shownTable(page)).toEqual([
@@ -88,6 +90,7 @@ describe('DP table stepper', () => {
   it('reproduces the engine’s table cell for cell for every preset, and for typed input', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=1')
     const { page } = w
+    await skipQuestions(page)
     await page.getByTestId('dp-body').waitFor({ timeout: 20_000 })
     for (const p of DP_PRESETS) {
       await page.getByTestId('dp-pattern').fill(p.pattern)
@@ -124,6 +127,7 @@ describe('DP table stepper', () => {
   it('plays and pauses with space, at the chosen speed', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=6')
     const { page } = w
+    await skipQuestions(page)
     await page.getByTestId('dp-body').waitFor({ timeout: 20_000 })
     await page.getByTestId('dp-speed').selectOption('4')
     await page.getByTestId('dp-body').focus()
@@ -143,6 +147,7 @@ describe('DP table stepper', () => {
   it('never moves by itself, and says so, when reduced motion is asked for', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=4', { locale: 'zh-CN' })
     const { page } = w
+    await skipQuestions(page)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.getByTestId('dp-body').waitFor({ timeout: 20_000 })
     await page.waitForTimeout(1200)
@@ -161,6 +166,7 @@ describe('dedup stepper', () => {
   it('evaluates Q1’s two bindings and Q2’s one, then forms the set [Q1]', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=08-dedup&step=1')
     const { page } = w
+    await skipQuestions(page)
     const body = page.getByTestId('dedup-body')
     await body.waitFor({ timeout: 20_000 })
     const rows = page.getByTestId('dedup-row')
@@ -199,6 +205,7 @@ describe('dedup stepper', () => {
   it('merges four matching bindings into one copy for u.q and one for u.q2', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=08-dedup&step=2', { locale: 'zh-CN' })
     const { page } = w
+    await skipQuestions(page)
     await page.getByTestId('dedup-body').waitFor({ timeout: 20_000 })
     await page.getByTestId('dedup-end').click()
     const final = page.locator('[data-testid="dedup-final"] li')
@@ -219,11 +226,13 @@ describe('unroutable stepper', () => {
   it('walks the decision path of each message of the chain step', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=10-unroutable-confirms&step=1')
     const { page } = w
+    await skipQuestions(page)
     await page.getByTestId('unroutable-body').waitFor({ timeout: 20_000 })
     const kinds = () =>
       page.getByTestId('unroutable-step').evaluateAll((l) => l.map((e) => e.getAttribute('data-kind')))
-    // starts on the first message that is not plainly routed: m2, mandatory and unmatched
-    expect(await page.getByTestId('pick-m2').getAttribute('aria-pressed')).toBe('true')
+    // starts on the step's own question, m3; then m2: mandatory and unmatched
+    expect(await page.getByTestId('pick-m3').getAttribute('aria-pressed')).toBe('true')
+    await page.getByTestId('pick-m2').click()
     await page.getByTestId('unroutable-body').focus()
     for (let n = 0; n < 3; n++) await page.keyboard.press('ArrowRight')
     expect(await kinds()).toEqual(['exchange', 'bindings', 'queues'])
@@ -257,6 +266,7 @@ describe('trie walkthrough', () => {
   it('advances the live states word by word and ends on the engine’s queues', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=13-trie&step=1')
     const { page } = w
+    await skipQuestions(page)
     const body = page.getByTestId('trie-body')
     await body.waitFor({ timeout: 20_000 })
     const live = () =>
@@ -281,6 +291,7 @@ describe('trie walkthrough', () => {
   it('shows # entered with zero words for order.#.paid against order.paid', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=13-trie&step=2', { locale: 'zh-CN' })
     const { page } = w
+    await skipQuestions(page)
     const body = page.getByTestId('trie-body')
     await body.waitFor({ timeout: 20_000 })
     await body.focus()
@@ -309,6 +320,7 @@ describe('projected in class', () => {
         viewport: { width: 1024, height: 768 },
       })
       const { page } = w
+      await skipQuestions(page)
       await page.getByTestId(`${id}-body`).waitFor({ timeout: 20_000 })
       await page.getByTestId('large-text').check()
       await page.getByTestId(`${id}-body`).focus()

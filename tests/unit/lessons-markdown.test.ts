@@ -76,6 +76,31 @@ describe('parseLessonMarkdown', () => {
     expect(() => parseLessonMarkdown('# T\n### deeper: x\ntext')).toThrow(/line 2/)
   })
 
+  it('splits a step at its --- line: the setup first, the outcome after the answer', () => {
+    const doc = parseLessonMarkdown('# T\n## a: A\nQuestion?\n\n---\n\nAnswer.\n## b: B\nNo split.')
+    expect(doc.steps[0]?.blocks).toEqual([{ kind: 'p', inlines: [{ kind: 'text', text: 'Question?' }] }])
+    expect(doc.steps[0]?.after).toEqual([{ kind: 'p', inlines: [{ kind: 'text', text: 'Answer.' }] }])
+    expect(doc.steps[1]?.after).toEqual([])
+    expect(() => parseLessonMarkdown('# T\n## a: A\nx\n---\ny\n---\nz')).toThrow(
+      /line 6: a step has one --- line/,
+    )
+  })
+
+  it('reads pipe tables with inline marks, and names a row of the wrong width', () => {
+    const doc = parseLessonMarkdown(
+      '# T\n## a: A\n| Type | Use |\n| --- | --- |\n| `direct` | exact |\n\nAfter.',
+    )
+    const table = doc.steps[0]?.blocks[0]
+    expect(table?.kind).toBe('table')
+    if (table?.kind !== 'table') return
+    expect(table.head.map((c) => c.map((i) => i.text).join(''))).toEqual(['Type', 'Use'])
+    expect(table.rows).toEqual([[[{ kind: 'code', text: 'direct' }], [{ kind: 'text', text: 'exact' }]]])
+    expect(doc.steps[0]?.blocks[1]?.kind).toBe('p')
+    expect(() => parseLessonMarkdown('# T\n## a: A\n| a | b |\n| --- | --- |\n| 1 |')).toThrow(
+      /line 5: table row has 1 cells, the head has 2/,
+    )
+  })
+
   it('refuses a step without text', () => {
     expect(() => parseLessonMarkdown('# T\n## a: A\n\n## b: B\ntext')).toThrow(/step "a" has no text/)
   })

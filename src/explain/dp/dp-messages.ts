@@ -62,7 +62,7 @@ export const dpMessages = defineMessages({
     curRow: 'cur（第 {i} 行）',
     noPrev: '（暂无）',
     pseudocode: '伪代码',
-    notStarted: '按 → 或“下一格”填写 dp[0][0]。',
+    notStarted: '按 → 或“下一步”填写 dp[0][0]。',
     result: 'dp[{p}][{k}] = {value}：模式{verdict}这个键。',
     matches: '匹配',
     doesNotMatch: '不匹配',

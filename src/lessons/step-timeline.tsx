@@ -1,0 +1,106 @@
+/**
+ * A time-ordered story inside a lesson step: the engine plays the script (consumers, acks, a worker
+ * that stops) and the timeline's own player and views show it frame by frame.
+ */
+import { useMemo } from 'react'
+import { runTimeline, type TimelineScript } from '../engine'
+import { PlayerControls } from '../explain/player/player-controls'
+import { StepperBody } from '../explain/player/stepper-body'
+import { usePlayer, useReducedMotion } from '../explain/player/use-player'
+import { FlowDiagram } from '../explain/timeline/flow-diagram'
+import { QueueCards } from '../explain/timeline/queue-cards'
+import { StepEvents } from '../explain/timeline/step-events'
+import { StepList } from '../explain/timeline/step-list'
+import type { Lang } from '../i18n/language'
+import { useT } from '../i18n/messages'
+import { lessonsMessages } from './lessons-messages'
+import type { PredictState } from './predict-panel'
+import { judgeTimeline, TimelinePredict } from './timeline-predict'
+import type { TimelineQuestion } from './timeline-question'
+
+export function StepTimeline({
+  script,
+  file,
+  lang,
+  question,
+  predict,
+  onPredict,
+}: {
+  script: TimelineScript
+  file: string
+  lang: Lang
+  question?: TimelineQuestion
+  predict: PredictState
+  onPredict: (p: PredictState) => void
+}) {
+  const t = useT(lessonsMessages)
+  // small scripts: the engine plays them on the main thread, once per step
+  const run = useMemo(() => runTimeline(script), [script])
+  const [reduced, setReduced] = useReducedMotion()
+  // start on the set-up (everything declared and consuming, no message yet): the story begins there
+  const firstPublish = run.frames.findIndex((f) => f.op.op === 'publish')
+  const player = usePlayer(run.frames.length, file, {
+    delayMs: 1400,
+    firstDelayMs: 200,
+    initial: Math.max(0, firstPublish),
+  })
+  if (question && !predict.revealed) {
+    // the set-up before the first message: who is bound, who consumes; the story is read, not played
+    const setup = firstPublish > 0 ? (run.frames[firstPublish - 1] ?? null) : null
+    return (
+      <section className="step-timeline" data-testid="step-timeline" aria-label={t('timeline')}>
+        <h4>{t('timelineStory')}</h4>
+        <div className="step-stage">
+          <div className="tl-diagram-scroll">
+            <FlowDiagram run={run} frame={setup} reducedMotion />
+          </div>
+          <TimelinePredict
+            question={question}
+            run={run}
+            state={predict}
+            onChange={onPredict}
+            onCheck={() => {
+              const right = judgeTimeline(question, run, predict)
+              onPredict({ ...predict, verdict: { right, hit: [], extra: [], missed: [] }, revealed: right })
+            }}
+            onReveal={() => onPredict({ ...predict, revealed: true })}
+          />
+        </div>
+        <div className="tl-story">
+          <StepList frames={run.frames} cursor={0} lang={lang} onJump={() => {}} />
+        </div>
+      </section>
+    )
+  }
+  const frame = player.cursor > 0 ? (run.frames[player.cursor - 1] ?? null) : null
+  const state = frame?.state ?? run.initial
+  const note = frame?.op.note?.[lang]
+  return (
+    <section className="step-timeline" data-testid="step-timeline" aria-label={t('timeline')}>
+      <h4>{t('timeline')}</h4>
+      {question && (
+        <TimelinePredict
+          question={question}
+          run={run}
+          state={predict}
+          onChange={onPredict}
+          onCheck={() => {}}
+          onReveal={() => {}}
+        />
+      )}
+      <StepperBody player={player} testId="lesson-tl-body">
+        <PlayerControls player={player} testId="lesson-tl" slider motion={{ reduced, setReduced }} />
+        <p className="stepper-explain" data-testid="lesson-tl-note" aria-live="polite">
+          {note ?? t('timelineStart')}
+        </p>
+      </StepperBody>
+      <div className="step-timeline-body">
+        <div className="tl-diagram-scroll">
+          <FlowDiagram run={run} frame={frame} reducedMotion={reduced} />
+        </div>
+        <StepEvents events={frame?.events ?? []} />
+        <QueueCards state={state} />
+      </div>
+    </section>
+  )
+}

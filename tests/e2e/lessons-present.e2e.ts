@@ -1,0 +1,115 @@
+/**
+ * A whole lesson presented on a 1024×768 projector at 150% zoom (a 683×512 CSS viewport): slides are
+ * steps, ← → space move, a stepper keeps its own keys, revealing scrolls to the answer, and the
+ * stepper's controls and its table are on screen together. Also a phone: nothing sticks out of the lesson.
+ */
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, openPage, screenshot } from './support/browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const PROJECTOR = { width: 683, height: 512 }
+
+/** True when the whole element lies inside the presenter's visible slide area. */
+async function onSlide(page: Page, el: Locator): Promise<boolean> {
+  const box = await el.boundingBox()
+  const slide = await page.getByTestId('presenter-slide').boundingBox()
+  if (!box || !slide) return false
+  return box.y >= slide.y - 1 && box.y + box.height <= slide.y + slide.height + 1
+}
+
+describe('presenting a lesson', () => {
+  it('moves by steps with the keys, keeps the stepper’s keys, and fits the projector', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=4', {
+      viewport: PROJECTOR,
+      locale: 'zh-CN',
+    })
+    const { page } = w
+    await page.getByTestId('present-lesson').click()
+    const position = page.getByTestId('presenter-position')
+    await expect.poll(() => position.textContent()).toBe('4 / 7')
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => position.textContent()).toBe('5 / 7')
+    expect(new URL(page.url()).searchParams.get('step')).toBe('5')
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press(' ')
+    await page.keyboard.press('ArrowLeft')
+    await expect.poll(() => position.textContent()).toBe('4 / 7')
+
+    // revealing brings the answer into the visible part of the slide, above the bar
+    await page.getByTestId('predict-reveal').click()
+    const answer = page.getByTestId('predict-answer')
+    await expect.poll(() => onSlide(page, answer)).toBe(true)
+    await screenshot(page, 'lessons-present-projector-reveal-zh')
+
+    // the stepper: its controls and its whole table on screen at the same time
+    await page.getByTestId('dp-body').scrollIntoViewIfNeeded()
+    await page.getByTestId('dp-table').evaluate((t) => t.scrollIntoView({ block: 'end' }))
+    expect(await onSlide(page, page.getByTestId('dp-table'))).toBe(true)
+    expect(await onSlide(page, page.getByTestId('dp-forward'))).toBe(true)
+    // keys inside the stepper drive the stepper, not the slides
+    await page.getByTestId('dp-body').focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    expect(await page.getByTestId('dp-position').textContent()).toBe('第 2 步，共 9 步')
+    expect(await position.textContent()).toBe('4 / 7')
+    await screenshot(page, 'lessons-present-projector-dp-zh')
+    // nothing sticks out sideways
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('.presenter *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .filter((e) => !e.closest('.lesson-table-wrap, .tl-diagram-scroll'))
+        .map((e) => `${e.tagName}.${e.className}`),
+    )
+    expect(wide).toEqual([])
+
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('presenter').count()).toBe(0)
+    expect(new URL(page.url()).searchParams.get('step')).toBe('4')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
+  it('shows the diagram beside the question on a projected slide', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=01-routing-model&step=1', { viewport: PROJECTOR })
+    const { page } = w
+    await page.getByTestId('present-lesson').click()
+    const diagram = page.locator('[data-testid="lesson-diagram"] svg').first()
+    await diagram.waitFor({ timeout: 20_000 })
+    await page.getByTestId('predict').scrollIntoViewIfNeeded()
+    expect(await onSlide(page, page.getByTestId('predict-check'))).toBe(true)
+    expect(await onSlide(page, diagram)).toBe(true)
+    await screenshot(page, 'lessons-present-projector-question')
+    await w.context.close()
+  })
+})
+
+describe('a lesson on a phone', () => {
+  it('keeps the diagram, the question and a stepper inside the screen', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=4', {
+      viewport: { width: 375, height: 812 },
+    })
+    const { page } = w
+    await page.getByTestId('lesson-select').waitFor({ timeout: 20_000 })
+    await page.locator('[data-testid="lesson-diagram"] svg').first().waitFor({ timeout: 20_000 })
+    await page.getByTestId('predict-reveal').click()
+    await page.getByTestId('dp-body').waitFor()
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('.lesson *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .filter((e) => !e.closest('.lesson-table-wrap, .tl-diagram-scroll'))
+        .slice(0, 5)
+        .map((e) => `${e.tagName}.${e.className}`),
+    )
+    expect(wide).toEqual([])
+    await screenshot(page, 'lessons-phone-dp')
+    await w.context.close()
+  })
+})
