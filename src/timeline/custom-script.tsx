@@ -4,7 +4,7 @@
  */
 import { useState } from 'react'
 import { type TimelineScript, validateTimelineScript } from '../engine'
-import { timelineMessages } from '../explain/timeline/timeline-messages'
+import { timelineMessages } from '../explain/sim-views/timeline-messages'
 import { useT } from '../i18n/messages'
 
 const EXAMPLE = `{

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runTimeline } from '../../src/engine'
-import { layoutFrame } from '../../src/explain/timeline/flow-layout'
+import { layoutFrame } from '../../src/explain/sim-views/flow-layout'
 
 const run = runTimeline({
   profile: 'rabbitmq-3.10',
