@@ -113,7 +113,8 @@ export function pathOverlay(
   // How many hops from the producer each visited exchange is (the motion's stage).
   const depth = new Map<string, number>()
   p.hops.forEach((hop, i) => {
-    const from = hop.via.kind === 'publish' ? undefined : depth.get(hop.via.from)
+    const via = hop.via
+    const from = via.kind === 'publish' || via.kind === 'dead-letter' ? undefined : depth.get(via.from)
     depth.set(hop.exchange, i === 0 ? 1 : (from ?? 0) + 1)
   })
 

@@ -4,6 +4,7 @@ import { describeArgs, sameArg } from './arg-equivalence'
 import { erlangTypeName, errors } from './errors'
 import { type Broker, ensureVhost, newExchange } from './model'
 import { checkShortstr, hasReservedPrefix, stripCrLf, tableOf } from './names'
+import { validateQueueArgs } from './queue-args'
 import type { ScenarioExchange, ScenarioQueue } from './types'
 
 const KNOWN_TYPES = new Set(['direct', 'fanout', 'topic', 'headers'])
@@ -145,6 +146,7 @@ export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
           ...describeArgs(args[k], existing.arguments[k]),
         )
   } else {
+    validateQueueArgs(args, name, vhostName)
     if (broker.profile.rejectTransientQueues && !durable && !exclusive)
       throw errors.transientQueue(name, vhostName)
     vhost.queues.set(name, {
@@ -156,6 +158,7 @@ export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
       arguments: args,
       seq: broker.seq++,
       messages: [],
+      nextSeq: 1,
     })
   }
   vhost.lastQueue = name

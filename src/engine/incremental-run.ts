@@ -67,7 +67,9 @@ export class IncrementalRunner {
     const op = opIndex === undefined ? undefined : this.ops[opIndex]
     if (op?.op !== 'publish') return null
     let broker = this.broker
-    if (this.publishTopology[index] !== this.topologyVersion) {
+    // Queue limits and dead-lettering depend on what the queues held then: replay up to it.
+    const replay = !appendedOnly(this.acc.publishes[index])
+    if (replay || this.publishTopology[index] !== this.topologyVersion) {
       // The topology changed since: rebuild the broker as it was just before this publish.
       broker = createBroker(getProfile(this.profile))
       broker.explain = false
@@ -77,7 +79,7 @@ export class IncrementalRunner {
     const saved = broker.explain
     broker.explain = true
     try {
-      return publish(broker, op.publish, { dryRun: true })
+      return publish(broker, op.publish, { dryRun: !replay })
     } finally {
       broker.explain = saved
     }
@@ -125,9 +127,10 @@ export class IncrementalRunner {
     // A queue the profile created on the default exchange comes last in the vhost's map.
     const created = vhost ? [...vhost.queues.keys()].slice(queuesBefore) : []
     if (created.length || !before) this.topologyVersion++
-    // A publish to a vhost the script never named creates it: not undone, the next edit re-runs.
+    // A publish to a vhost the script never named creates it, and one that met queue limits, TTL,
+    // priorities or dead-lettering did more than append: not undone, the next edit re-runs.
     this.undo.push(
-      !before
+      !before || !appendedOnly(p)
         ? null
         : {
             vhost: vhostName,
@@ -155,7 +158,7 @@ export class IncrementalRunner {
     const vhost = this.broker.vhosts.get(u.vhost)
     for (const name of u.delivered) {
       const messages = vhost?.queues.get(name)?.messages
-      if (messages && messages[messages.length - 1] === u.id) messages.pop()
+      if (messages && messages[messages.length - 1]?.id === u.id) messages.pop()
     }
     for (const name of u.created) vhost?.queues.delete(name)
     if (u.created.length) this.topologyVersion++
@@ -164,6 +167,11 @@ export class IncrementalRunner {
       if (v) v.lastQueue = last
     }
   }
+}
+
+/** The publish only appended itself to its queues (no limit, TTL, priority or dead-letter acted). */
+function appendedOnly(p: PublishExplanation | undefined): boolean {
+  return p !== undefined && !p.admissions && !p.deadLetters && p.confirm === undefined
 }
 
 function emptyAcc(): RunAccumulator {

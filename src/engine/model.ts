@@ -3,9 +3,10 @@
  * mutable records, owned by one Broker; the routing indexes hang off each exchange record.
  */
 
+import type { PolicyRecord } from './policies'
 import type { Profile } from './profiles'
 import { createRoutingIndex, type RoutingIndex } from './routing-index'
-import type { AmqpTable, BindingState, ExchangeState, QueueState } from './types'
+import type { AmqpTable, BindingState, ExchangeState, QueuedMessage, QueueState } from './types'
 
 export interface ExchangeRecord extends ExchangeState {
   /** Creation order, so routing output is deterministic. */
@@ -19,8 +20,10 @@ export interface ExchangeRecord extends ExchangeState {
 
 export interface QueueRecord extends QueueState {
   seq: number
-  /** Message ids in arrival order. */
-  messages: string[]
+  /** Ready messages in delivery order (a scenario has no consumers, so all of them). */
+  messages: QueuedMessage[]
+  /** Next position for an arriving message. */
+  nextSeq: number
 }
 
 export interface BindingRecord extends BindingState {
@@ -37,6 +40,7 @@ export interface Vhost {
   bindings: Map<string, BindingRecord>
   /** The channel's most recently declared queue (for `queue.bind` with queue `""`). */
   lastQueue: string | null
+  policies: Map<string, PolicyRecord>
 }
 
 export interface Broker {
@@ -47,6 +51,11 @@ export interface Broker {
   generatedQueues: number
   /** Evaluate every binding for the explanation (off for very large topologies). */
   explain: boolean
+  /**
+   * Keep published messages in the queues (the scenario runner). The timeline simulation routes
+   * through the engine but holds messages itself, so it turns this off.
+   */
+  storeMessages: boolean
 }
 
 export const DEFAULT_VHOST = '/'
@@ -103,6 +112,7 @@ export function createBroker(profile: Readonly<Profile>): Broker {
     nextBindingId: 0,
     generatedQueues: 0,
     explain: true,
+    storeMessages: true,
   }
   ensureVhost(broker, DEFAULT_VHOST)
   return broker
@@ -112,7 +122,14 @@ export function createBroker(profile: Readonly<Profile>): Broker {
 export function ensureVhost(broker: Broker, name: string): Vhost {
   let v = broker.vhosts.get(name)
   if (v) return v
-  v = { name, exchanges: new Map(), queues: new Map(), bindings: new Map(), lastQueue: null }
+  v = {
+    name,
+    exchanges: new Map(),
+    queues: new Map(),
+    bindings: new Map(),
+    lastQueue: null,
+    policies: new Map(),
+  }
   for (const [x, type, internal] of BUILTIN) {
     const flags = { durable: true, auto_delete: false, internal, arguments: {}, builtin: true }
     v.exchanges.set(x, newExchange(broker, name, x, type, flags))

@@ -20,6 +20,8 @@ export interface Profile {
   rejectEmptyTopicWords: boolean
   /** RobustMQ: publishing to the default exchange with an unknown queue name declares that queue. */
   defaultExchangeAutoCreatesQueue: boolean
+  /** Dead-lettered messages carry x-last-death-reason / -queue / -exchange headers (≥ 3.13). */
+  lastDeathHeaders: boolean
 }
 
 const RABBITMQ_4: Profile = {
@@ -31,6 +33,7 @@ const RABBITMQ_4: Profile = {
   rejectTransientQueues: true,
   rejectEmptyTopicWords: false,
   defaultExchangeAutoCreatesQueue: false,
+  lastDeathHeaders: true,
 }
 
 export const PROFILES: Readonly<Record<ProfileName, Readonly<Profile>>> = {
@@ -43,6 +46,7 @@ export const PROFILES: Readonly<Record<ProfileName, Readonly<Profile>>> = {
     maxTopicHashes: null,
     unknownExchangeTypeCode: 503,
     rejectTransientQueues: false,
+    lastDeathHeaders: false,
   },
   // The note's matcher has no `#` limit and runs without a broker, so transient queues are fine.
   teaching: {

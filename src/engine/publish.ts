@@ -5,6 +5,8 @@
 import { utf8Length } from './amqp-values'
 import { AmqpError, errors } from './errors'
 import { messageView } from './message'
+import { publishedContent, publishProperties } from './message-content'
+import { storePublished } from './message-store'
 import { type Broker, ensureVhost } from './model'
 import { checkShortstr, tableOf } from './names'
 import { route } from './router'
@@ -40,6 +42,7 @@ export function publish(
     const x = vhost.exchanges.get(exchange)
     if (!x) throw errors.noExchange(exchange, vhost.name)
     if (x.internal) throw errors.internalPublish(exchange, vhost.name)
+    publishProperties(p) // a malformed expiration is refused before the message is built
     const msg = messageView(p.routing_key, headers, broker.profile)
     explanation.routingKeys = msg.routingKeys
     const autoCreate = broker.profile.defaultExchangeAutoCreatesQueue
@@ -56,6 +59,7 @@ export function publish(
             arguments: {},
             seq: broker.seq++,
             messages: [],
+            nextSeq: 1,
           })
           return true
         }
@@ -66,7 +70,8 @@ export function publish(
     })
     explanation.hops = routed.hops
     explanation.queues = routed.queues
-    if (!opts.dryRun) for (const d of routed.queues) vhost.queues.get(d.queue)?.messages.push(p.id)
+    if (!opts.dryRun && broker.storeMessages)
+      storePublished(broker, vhost, explanation, publishedContent(p, msg.routingKeys, msg.shownHeaders))
     if (routed.queues.length > 0) explanation.outcome = { kind: 'routed' }
     else if (explanation.mandatory)
       explanation.outcome = { kind: 'returned', replyCode: 312, replyText: 'NO_ROUTE' }

@@ -5,8 +5,10 @@
  * Destinations come from the per-exchange indexes; every binding is also evaluated for the explanation.
  */
 import { evaluateBinding, type MessageView } from './binding-eval'
+import { effectiveExchangeArgs } from './effective-args'
 import { errors } from './errors'
 import { type ExchangeRecord, parseDestKey, type Vhost } from './model'
+import { policyFor } from './policies'
 import type { Profile } from './profiles'
 import { firstEmptyWord, splitWords } from './topic-words'
 import type { ExchangeHop, ExchangeType, HopVia, QueueDelivery } from './types'
@@ -19,9 +21,11 @@ export interface RouteResult {
 /** Hook for the robustmq profile: called for a default-exchange key naming no queue. */
 export type MissingQueueHook = (name: string) => boolean
 
-function alternateOf(x: ExchangeRecord): string | null {
-  const ae = x.arguments['alternate-exchange']
-  return ae?.type === 'longstr' ? ae.value : null
+/** The alternate exchange in force: the argument, else the policy's `alternate-exchange`. */
+function alternateOf(vhost: Vhost, x: ExchangeRecord): { name: string; from: 'argument' | 'policy' } | null {
+  const ae = effectiveExchangeArgs(x.arguments, policyFor(vhost.policies, 'exchange', x.name))[0]
+  if (!ae) return null
+  return { name: String(ae.value), from: ae.from === 'policy' ? 'policy' : 'argument' }
 }
 
 function checkTeachingKeys(msg: MessageView, profile: Readonly<Profile>): void {
@@ -40,13 +44,13 @@ export function route(
   start: ExchangeRecord,
   msg: MessageView,
   profile: Readonly<Profile>,
-  options: { onMissingQueue?: MissingQueueHook; explain?: boolean } = {},
+  options: { onMissingQueue?: MissingQueueHook; explain?: boolean; via?: HopVia } = {},
 ): RouteResult {
   const { onMissingQueue, explain = true } = options
   const hops: ExchangeHop[] = []
   const queues = new Map<string, QueueDelivery>()
   const seen = new Set<string>([start.name])
-  const stack: { x: ExchangeRecord; via: HopVia }[] = [{ x: start, via: { kind: 'publish' } }]
+  const stack: { x: ExchangeRecord; via: HopVia }[] = [{ x: start, via: options.via ?? { kind: 'publish' } }]
   const reach = (queue: string, exchange: string, bindingId: string | null) => {
     let d = queues.get(queue)
     if (!d) {
@@ -68,8 +72,9 @@ export function route(
     }
     hops.push(hop)
 
-    if (x.name === '' && via.kind === 'publish') {
-      // Publishing to the default exchange: each distinct key names a queue; no alternate exchange.
+    if (x.name === '' && (via.kind === 'publish' || via.kind === 'dead-letter')) {
+      // Publishing (or dead-lettering) to the default exchange: each distinct key names a queue; no
+      // alternate exchange.
       // (Reached as someone's alternate exchange it is a plain direct exchange with no bindings.)
       const keys = [...new Set(msg.routingKeys)].sort()
       hop.defaultLookups = keys.map((k) => {
@@ -95,15 +100,17 @@ export function route(
     })
     const ordered = [...dests].sort((a, b) => (rank.get(a)?.order ?? 1e9) - (rank.get(b)?.order ?? 1e9))
 
-    const ae = alternateOf(x)
+    const alt = alternateOf(vhost, x)
     const pushed: { x: ExchangeRecord; via: HopVia }[] = []
-    if (ae !== null) {
-      if (!hop.routedNothing) hop.alternate = { name: ae, status: 'not-needed' }
-      else if (seen.has(ae)) hop.alternate = { name: ae, status: 'already-visited' }
+    if (alt !== null) {
+      const ae = alt.name
+      const from = alt.from === 'policy' ? { from: alt.from } : {}
+      if (!hop.routedNothing) hop.alternate = { name: ae, status: 'not-needed', ...from }
+      else if (seen.has(ae)) hop.alternate = { name: ae, status: 'already-visited', ...from }
       else {
         seen.add(ae)
         const target = vhost.exchanges.get(ae)
-        hop.alternate = { name: ae, status: target ? 'used' : 'missing' }
+        hop.alternate = { name: ae, status: target ? 'used' : 'missing', ...from }
         if (target) pushed.push({ x: target, via: { kind: 'alternate', from: x.name } })
       }
     }

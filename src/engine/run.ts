@@ -7,6 +7,7 @@ import { declareExchange, declareQueue } from './declare'
 import { deleteExchange, deleteQueue } from './delete'
 import { AmqpError } from './errors'
 import { type Broker, createBroker, ensureVhost } from './model'
+import { clearPolicy, setPolicy } from './policies'
 import { DEFAULT_PROFILE, getProfile } from './profiles'
 import { publish } from './publish'
 import { queueContents, topologySnapshot } from './snapshot'
@@ -28,6 +29,8 @@ export const STAGE: Record<Operation['op'], ScenarioError['stage']> = {
   'exchange.delete': 'delete',
   'queue.delete': 'delete',
   publish: 'publish',
+  'policy.set': 'policy',
+  'policy.clear': 'policy',
 }
 
 /** The error id of an operation when the caller gave none. */
@@ -41,6 +44,10 @@ export function defaultOperationId(op: Operation, index: number): string {
       return `exchange:${op.name}`
     case 'queue.delete':
       return `queue:${op.name}`
+    case 'policy.set':
+      return `policy:${op.policy.name}`
+    case 'policy.clear':
+      return `policy:${op.name}`
     case 'publish':
       return op.publish.id
     default:
@@ -71,6 +78,12 @@ export function applyOperation(broker: Broker, op: Operation): PublishExplanatio
       return null
     case 'publish':
       return publish(broker, op.publish)
+    case 'policy.set':
+      setPolicy(broker, op.policy)
+      return null
+    case 'policy.clear':
+      clearPolicy(broker, op)
+      return null
   }
 }
 
@@ -97,6 +110,10 @@ export function runStep(broker: Broker, op: Operation, index: number, acc: RunAc
       const o = explained.outcome
       if (o.kind === 'error') error = { id, stage: 'publish', code: o.code, text: o.text }
       if (o.kind === 'returned') acc.result.returns.push({ id, reply_code: 312, reply_text: 'NO_ROUTE' })
+      if (explained.confirm === 'nack') {
+        const queues = (explained.admissions ?? []).filter((a) => a.result === 'rejected').map((a) => a.queue)
+        acc.result.nacks = [...(acc.result.nacks ?? []), { id, queues }]
+      }
     }
   } catch (e) {
     if (!(e instanceof AmqpError)) throw e

@@ -19,7 +19,7 @@ export class ScenarioFormatError extends Error {
 }
 
 type Obj = { [key: string]: unknown }
-type FieldKind = 'string' | 'boolean' | 'table'
+type FieldKind = 'string' | 'boolean' | 'table' | 'number'
 
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)
 
@@ -70,6 +70,18 @@ const SECTIONS: { [section: string]: { required: string[]; fields: { [name: stri
       headers: 'table',
       mandatory: 'boolean',
       properties: 'table',
+      body: 'string',
+    },
+  },
+  policies: {
+    required: ['name', 'pattern', 'definition'],
+    fields: {
+      name: 'string',
+      vhost: 'string',
+      pattern: 'string',
+      'apply-to': 'string',
+      priority: 'number',
+      definition: 'table',
     },
   },
 }

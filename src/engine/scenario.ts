@@ -4,11 +4,13 @@ import { runOperations } from './run'
 import type { Operation, RunResult, Scenario } from './types'
 
 /**
- * Exchanges, then queues, then bindings, then publishes. Ids: `exchange:NAME`, `queue:NAME`,
+ * Policies, exchanges, queues, bindings, publishes. Ids: `policy:NAME`, `exchange:NAME`, `queue:NAME`,
  * `binding:INDEX` (0-based in the scenario's list), and the publish id.
  */
 export function scenarioToOperations(scenario: Scenario): Operation[] {
   const ops: Operation[] = []
+  for (const policy of scenario.policies ?? [])
+    ops.push({ op: 'policy.set', policy, id: `policy:${policy.name}` })
   for (const exchange of scenario.exchanges ?? [])
     ops.push({ op: 'exchange.declare', exchange, id: `exchange:${exchange.name}` })
   for (const queue of scenario.queues ?? [])

@@ -1,12 +1,24 @@
 /** Plain, serialisable views of the broker state: the topology snapshot and the CLI's queue map. */
+import { effectiveFor } from './effective-args'
 import { type Broker, DEFAULT_VHOST } from './model'
+import { policyStates } from './policies'
 import type { ScenarioResult, TopologySnapshot } from './types'
 
 const byId = (a: { id: string }, b: { id: string }) => Number(a.id.slice(1)) - Number(b.id.slice(1))
 
+/** Only what is there: no `policy` without one, no `effective` list when nothing is in force. */
+function withEffective(e: ReturnType<typeof effectiveFor>) {
+  return {
+    ...(e.policy ? { policy: e.policy } : {}),
+    ...(e.effective.length > 0 ? { effective: e.effective } : {}),
+  }
+}
+
 export function topologySnapshot(broker: Broker): TopologySnapshot {
   const vhosts = [...broker.vhosts.values()]
+  const policies = policyStates(vhosts.flatMap((v) => [...v.policies.values()]))
   return {
+    ...(policies.length > 0 ? { policies } : {}),
     profile: broker.profile.name,
     vhosts: vhosts.map((v) => v.name),
     exchanges: vhosts.flatMap((v) =>
@@ -19,6 +31,7 @@ export function topologySnapshot(broker: Broker): TopologySnapshot {
         internal: x.internal,
         arguments: x.arguments,
         builtin: x.builtin,
+        ...withEffective(effectiveFor(v.policies, 'exchange', x.name, x.arguments)),
       })),
     ),
     queues: vhosts.flatMap((v) =>
@@ -29,6 +42,7 @@ export function topologySnapshot(broker: Broker): TopologySnapshot {
         exclusive: q.exclusive,
         auto_delete: q.auto_delete,
         arguments: q.arguments,
+        ...withEffective(effectiveFor(v.policies, 'queue', q.name, q.arguments)),
       })),
     ),
     bindings: vhosts
@@ -56,7 +70,7 @@ export function queueContents(broker: Broker): ScenarioResult['queues'] {
   const out: ScenarioResult['queues'] = {}
   for (const v of broker.vhosts.values()) {
     const queues = [...v.queues.values()].sort((a, b) => a.seq - b.seq)
-    for (const q of queues) out[resultQueueName(v.name, q.name)] = [...q.messages]
+    for (const q of queues) out[resultQueueName(v.name, q.name)] = q.messages.map((m) => m.id)
   }
   return out
 }

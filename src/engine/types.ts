@@ -96,12 +96,33 @@ export interface ScenarioPublish {
   vhost?: string
   headers?: { [key: string]: JsonValue }
   mandatory?: boolean
+  /** AMQP basic properties by definitions.json name: `expiration` ("60000"), `priority` (0–255) … */
   properties?: { [key: string]: JsonValue }
+  /** The message body (UTF-8); its byte length counts for x-max-length-bytes. Default: the id. */
+  body?: string
+}
+
+/**
+ * A RabbitMQ policy as definitions.json writes it: queues or exchanges whose name matches `pattern`
+ * (a regular expression, searched anywhere in the name) take the `definition` keys (`max-length`,
+ * `message-ttl`, `dead-letter-exchange`, `alternate-exchange` …) unless their own arguments win.
+ */
+export interface ScenarioPolicy {
+  name: string
+  vhost?: string
+  pattern: string
+  /** `all` (default), `queues` or `exchanges`. */
+  'apply-to'?: string
+  /** Of several matching policies the highest priority applies (default 0). */
+  priority?: number
+  definition: { [key: string]: JsonValue }
 }
 
 export interface Scenario {
   profile?: ProfileName
   vhosts?: { name: string }[]
+  /** Applied first, before the exchanges (as RabbitMQ imports definitions). */
+  policies?: ScenarioPolicy[]
   exchanges?: ScenarioExchange[]
   queues?: ScenarioQueue[]
   bindings?: ScenarioBinding[]
@@ -111,7 +132,7 @@ export interface Scenario {
 /** Error ids: the publish id; `exchange:NAME` / `queue:NAME` for declares; `binding:INDEX` for bindings. */
 export interface ScenarioError {
   id: string
-  stage: 'declare' | 'bind' | 'unbind' | 'delete' | 'publish'
+  stage: 'declare' | 'bind' | 'unbind' | 'delete' | 'publish' | 'policy'
   code: number
   text: string
 }
@@ -122,11 +143,23 @@ export interface ScenarioReturn {
   reply_text: 'NO_ROUTE'
 }
 
-/** The CLI's output. `queues` lists every queue that exists at the end, message ids in arrival order. */
+/** A publish a confirm channel would see nacked: a queue with x-overflow reject-publish was full. */
+export interface ScenarioNack {
+  id: string
+  /** The queues that refused it. */
+  queues: string[]
+}
+
+/**
+ * The CLI's output. `queues` lists every queue that exists at the end, message ids in the order a
+ * consumer would get them (arrival order; priority first in an x-max-priority queue).
+ * `nacks` is present only when some publish was nacked.
+ */
 export interface ScenarioResult {
   queues: { [queue: string]: string[] }
   returns: ScenarioReturn[]
   errors: ScenarioError[]
+  nacks?: ScenarioNack[]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -185,9 +218,14 @@ export interface BindingEvaluation {
   reason: BindingReason
 }
 
+/** Why a message left its queue to be dead-lettered (the x-death `reason`). */
+export type DeathReason = 'expired' | 'maxlen' | 'rejected'
+
 /** How an exchange came to be visited. */
 export type HopVia =
   | { kind: 'publish' }
+  /** The dead-letter exchange of `queue`, where a message went for `reason`. */
+  | { kind: 'dead-letter'; queue: string; reason: DeathReason }
   | { kind: 'binding'; from: string; bindingId: string }
   | { kind: 'alternate'; from: string }
 
@@ -201,10 +239,12 @@ export interface ExchangeHop {
   defaultLookups?: { routingKey: string; queueExists: boolean }[]
   /** True when this exchange's own type routing returned no destination at all. */
   routedNothing: boolean
-  /** The alternate-exchange argument and what became of it. */
+  /** The alternate-exchange argument (or policy) and what became of it. */
   alternate?: {
     name: string
     status: 'used' | 'not-needed' | 'missing' | 'already-visited'
+    /** Where the setting came from (absent = the argument). */
+    from?: 'argument' | 'policy'
   }
   /** Destinations exchanges skipped because they were already visited (cycles). */
   skippedExchanges: string[]
@@ -223,6 +263,46 @@ export type PublishOutcome =
   | { kind: 'dropped' }
   | { kind: 'error'; code: number; text: string }
 
+/** What one target queue did with an arriving message (length limits, TTL). */
+export interface QueueAdmission {
+  queue: string
+  /**
+   * `enqueued`; `rejected` (full, x-overflow reject-publish / reject-publish-dlx: the publisher gets a
+   * nack); `dropped` (x-max-length drop-head pushed the message itself out); `expired` (a TTL of 0
+   * with no consumer to take it); `delivered` (handed to a consumer at once, timeline only).
+   */
+  result: 'enqueued' | 'rejected' | 'dropped' | 'expired' | 'delivered'
+  /** Messages pushed out of the head to make room (drop-head), oldest first. */
+  droppedHead: string[]
+}
+
+/**
+ * One dead-lettering: a message leaves `queue` for `reason` and is routed again from the queue's
+ * dead-letter exchange with new routing keys, as a hop of its own.
+ */
+export interface DeadLetterHop {
+  message: string
+  reason: DeathReason
+  queue: string
+  /** The dead-letter exchange, as configured (argument or policy). */
+  exchange: string
+  /** Where the dead-letter setting came from. */
+  from: 'argument' | 'policy'
+  /** The x-dead-letter-routing-key when one replaced the message's keys. */
+  routingKeyOverride?: string
+  /** The keys it is routed with: the override, or the message's own keys (publish key, CC, BCC). */
+  routingKeys: string[]
+  hops: ExchangeHop[]
+  /** Queues that received it. */
+  queues: QueueDelivery[]
+  /** Queues it would have reached again without a client's reject in between: dropped as a cycle. */
+  cycleDropped: string[]
+  /** `routed`, `unroutable` (the DLX routed it nowhere), or `no-exchange` (the DLX does not exist). */
+  outcome: 'routed' | 'unroutable' | 'no-exchange'
+  /** What each target queue did with it (it may overflow or expire again). */
+  admissions: QueueAdmission[]
+}
+
 export interface PublishExplanation {
   id: string
   vhost: string
@@ -240,11 +320,90 @@ export interface PublishExplanation {
    * evaluations and deliveries no binding ids; the playground asks for the full one when shown.
    */
   explained?: false
+  /** What each target queue did with it; absent when no target queue has any setting in force. */
+  admissions?: QueueAdmission[]
+  /**
+   * Dead-letterings this publish caused, in order: the message itself (TTL 0, overflow) or messages
+   * pushed out of a full queue's head, and anything those caused in turn.
+   */
+  deadLetters?: DeadLetterHop[]
+  /** The publisher confirm: `nack` when a full queue refused the message (x-overflow reject-publish). */
+  confirm?: 'ack' | 'nack'
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages held by queues (length limits, TTL, priorities, dead-lettering)
+// ---------------------------------------------------------------------------------------------
+
+/** One entry of the x-death header: a queue the message left, why, and how often. */
+export interface DeathRecord {
+  queue: string
+  reason: DeathReason
+  count: number
+  /** Exchange and routing keys (publish key and CC) of the message when it first died there. */
+  exchange: string
+  routingKeys: string[]
+  /** The per-message `expiration` property it had, which dead-lettering removes. */
+  originalExpiration?: string
+  /** Simulated clock (ms) of the first death there. */
+  time: number
+}
+
+/** What a broker keeps of a message besides its queue position; shared by every copy. */
+export interface MessageContent {
+  /** The exchange it was published to, or the dead-letter exchange it last went through. */
+  exchange: string
+  /**
+   * Routing keys kept with the message: publish key, CC, BCC (or the dead-letter routing key). A
+   * dead-lettering without x-dead-letter-routing-key routes with all of them.
+   */
+  routingKeys: string[]
+  /** Headers as a consumer sees them (BCC removed), without the x-death headers (see `deaths`). */
+  headers: AmqpTable
+  /** The `expiration` property (ms as a string); dead-lettering removes it. */
+  expiration?: string
+  /** The `priority` property. */
+  priority?: number
+  /** Body size in bytes (x-max-length-bytes); the body is the publish's `body`, else its id. */
+  size: number
+  /** x-death entries, most recent first. */
+  deaths: DeathRecord[]
+  /** x-first-death-reason / -queue / -exchange, set once. */
+  firstDeath?: { reason: DeathReason; queue: string; exchange: string }
+  /** x-last-death-* (RabbitMQ ≥ 3.13 only). */
+  lastDeath?: { reason: DeathReason; queue: string; exchange: string }
+}
+
+/** A message in a queue's ready list. */
+export interface QueuedMessage {
+  id: string
+  /** Place in this queue; a requeued message goes back to it. */
+  seq: number
+  redelivered: boolean
+  /** Effective priority in this queue: the property capped at x-max-priority, 0 without it. */
+  priority: number
+  /** Absolute expiry on the simulated clock (ms); absent = never (no TTL). */
+  expiresAt?: number
+  content: MessageContent
 }
 
 // ---------------------------------------------------------------------------------------------
 // Topology snapshot (for the diagram and forms)
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * One setting in force on a queue or exchange and where it came from: its own `x-` argument, the
+ * policy, or both (numeric limits take the smaller; other settings the argument).
+ */
+export interface EffectiveArg {
+  /** The policy key: `max-length`, `message-ttl`, `dead-letter-exchange`, `alternate-exchange` … */
+  key: string
+  value: number | string | boolean
+  from: 'argument' | 'policy' | 'both'
+  /** The argument's and the policy's values when both were set. */
+  argument?: number | string | boolean
+  policy?: number | string | boolean
+}
 
 export interface ExchangeState {
   vhost: string
@@ -256,6 +415,10 @@ export interface ExchangeState {
   arguments: AmqpTable
   /** Pre-declared by the broker (the default exchange and amq.*). */
   builtin: boolean
+  /** The policy that applies (highest priority match), if any. */
+  policy?: string
+  /** Settings in force (the alternate exchange), from the argument or the policy. */
+  effective?: EffectiveArg[]
 }
 
 export interface QueueState {
@@ -265,6 +428,19 @@ export interface QueueState {
   exclusive: boolean
   auto_delete: boolean
   arguments: AmqpTable
+  /** The policy that applies (highest priority match), if any. */
+  policy?: string
+  /** Settings in force: TTL, length limits, overflow, dead-lettering, priorities. */
+  effective?: EffectiveArg[]
+}
+
+export interface PolicyState {
+  vhost: string
+  name: string
+  pattern: string
+  applyTo: 'all' | 'queues' | 'exchanges'
+  priority: number
+  definition: AmqpTable
 }
 
 export interface BindingState {
@@ -284,6 +460,8 @@ export interface TopologySnapshot {
   exchanges: ExchangeState[]
   queues: QueueState[]
   bindings: BindingState[]
+  /** Policies in force; absent when there are none. */
+  policies?: PolicyState[]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -306,6 +484,8 @@ export type Operation = (
   | { op: 'exchange.delete'; name: string; vhost?: string; if_unused?: boolean }
   | { op: 'queue.delete'; name: string; vhost?: string }
   | { op: 'publish'; publish: ScenarioPublish }
+  | { op: 'policy.set'; policy: ScenarioPolicy }
+  | { op: 'policy.clear'; name: string; vhost?: string }
 ) & {
   /** Error id (see ScenarioError); filled in by the scenario converter when absent. */
   id?: string

@@ -80,6 +80,7 @@ export function viaText(hop: ExchangeHop, t: ExplainT): string {
   const via = hop.via
   if (via.kind === 'publish') return t('viaPublish')
   if (via.kind === 'binding') return t('viaBinding', { from: exchangeName(via.from, t) })
+  if (via.kind === 'dead-letter') return t('viaDeadLetter', { queue: via.queue, reason: via.reason })
   return t('viaAlternate', { from: exchangeName(via.from, t) })
 }
 

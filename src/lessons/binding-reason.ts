@@ -40,6 +40,7 @@ export function reasonText(e: BindingEvaluation, t: T): string {
 export function viaText(via: HopVia, t: T): string {
   if (via.kind === 'publish') return t('viaPublish')
   if (via.kind === 'binding') return t('viaBinding', { from: via.from })
+  if (via.kind === 'dead-letter') return t('viaDeadLetter', { queue: via.queue, reason: via.reason })
   return t('viaAlternate', { from: via.from })
 }
 

@@ -19,7 +19,7 @@ describe('definitions import', () => {
     expect(scenario.queues).toHaveLength(6)
     expect(scenario.bindings?.filter((b) => b.destination_type === 'exchange')).toHaveLength(2)
     expect(scenario.vhosts?.map((v) => v.name)).toEqual(['/', 'shop', 'empty-vhost'])
-    expect(ignoredSections).toEqual(['users', 'permissions', 'global_parameters', 'policies'])
+    expect(ignoredSections).toEqual(['users', 'permissions', 'global_parameters'])
   })
   it('round-trips exactly: import → export gives the same document', () => {
     const { scenario, kept } = importDefinitions(doc)

@@ -98,9 +98,9 @@ describe('scenario, values and definitions readers', () => {
     )
     expect(args).toBeInstanceOf(DefinitionsError)
     expect((args as DefinitionsError).path).toMatch(/^queues\[0\]\.arguments\.x(\.a)+$/)
-    const kept = caught(() => importDefinitions(JSON.parse(`{"policies": ${jsonArrays(DEEP)}}`)))
+    const kept = caught(() => importDefinitions(JSON.parse(`{"parameters": ${jsonArrays(DEEP)}}`)))
     expect(kept).toBeInstanceOf(DefinitionsError)
-    expect((kept as DefinitionsError).path).toMatch(/^policies(\.0)+$/)
+    expect((kept as DefinitionsError).path).toMatch(/^parameters(\.0)+$/)
   })
 
   it('tooDeepPath counts the way toAmqpTable does', () => {

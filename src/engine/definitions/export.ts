@@ -38,6 +38,24 @@ export function scenarioToDefinitions(scenario: Scenario, kept?: KeptDefinitions
       name: v.name,
       ...extra(entityKey('vhost', v.name, v.name)),
     })),
+    // RabbitMQ's field order for a policy.
+    ...(scenario.policies
+      ? {
+          policies: scenario.policies.map((p) => {
+            const vhost = p.vhost ?? '/'
+            vhostNames.add(vhost)
+            return {
+              vhost,
+              name: p.name,
+              pattern: p.pattern,
+              'apply-to': p['apply-to'] ?? 'all',
+              definition: p.definition,
+              priority: p.priority ?? 0,
+              ...extra(entityKey('policy', vhost, p.name)),
+            }
+          }),
+        }
+      : {}),
     queues: (scenario.queues ?? []).map((q) => {
       const vhost = q.vhost ?? '/'
       vhostNames.add(vhost)
@@ -97,6 +115,18 @@ export function topologyToDefinitions(
 ): Obj {
   const scenario: Scenario = {
     vhosts: [...new Set([...topology.vhosts, ...extraVhosts])].map((name) => ({ name })),
+    ...(topology.policies
+      ? {
+          policies: topology.policies.map((p) => ({
+            name: p.name,
+            vhost: p.vhost,
+            pattern: p.pattern,
+            'apply-to': p.applyTo,
+            priority: p.priority,
+            definition: tableToJson(p.definition),
+          })),
+        }
+      : {}),
     exchanges: topology.exchanges
       .filter((x) => !x.builtin)
       .map((x) => ({

@@ -11,6 +11,7 @@ import type {
   Scenario,
   ScenarioBinding,
   ScenarioExchange,
+  ScenarioPolicy,
   ScenarioPublish,
   ScenarioQueue,
 } from '../types'
@@ -44,9 +45,13 @@ export interface DefinitionsImport {
   ignoredSections: string[]
 }
 
-const SIMULATED = ['vhosts', 'exchanges', 'queues', 'bindings', 'publishes', 'profile']
+const SIMULATED = ['vhosts', 'policies', 'exchanges', 'queues', 'bindings', 'publishes', 'profile']
 
-export function entityKey(kind: 'vhost' | 'exchange' | 'queue', vhost: string, name: string): string {
+export function entityKey(
+  kind: 'vhost' | 'exchange' | 'queue' | 'policy',
+  vhost: string,
+  name: string,
+): string {
   return JSON.stringify([kind, vhost, name])
 }
 
@@ -118,6 +123,23 @@ export function importDefinitions(input: unknown): DefinitionsImport {
       return { name }
     })
   }
+  if (doc.policies !== undefined)
+    scenario.policies = list(doc, 'policies').map((x, i): ScenarioPolicy => {
+      const p = `policies[${i}]`
+      const priority = x.priority
+      if (priority !== undefined && typeof priority !== 'number')
+        throw new DefinitionsError(`${p}.priority`, 'must be a number')
+      const out = defined<ScenarioPolicy>({
+        name: str(x, 'name', p),
+        vhost: x.vhost === undefined ? undefined : str(x, 'vhost', p),
+        pattern: str(x, 'pattern', p),
+        'apply-to': x['apply-to'] === undefined ? undefined : str(x, 'apply-to', p),
+        priority,
+        definition: args(x, 'definition', p) ?? {},
+      })
+      keepExtra(entityKey('policy', out.vhost ?? '/', out.name), split(x, Object.keys(out)))
+      return out
+    })
   if (doc.exchanges !== undefined)
     scenario.exchanges = list(doc, 'exchanges').map((x, i): ScenarioExchange => {
       const p = `exchanges[${i}]`
@@ -173,6 +195,7 @@ export function importDefinitions(input: unknown): DefinitionsImport {
         headers: args(m, 'headers', p),
         mandatory: bool(m, 'mandatory', p),
         properties: args(m, 'properties', p),
+        body: m.body === undefined ? undefined : str(m, 'body', p),
       })
     })
   // Kept sections are written back by JSON.stringify, which overflows on absurd depth: the document

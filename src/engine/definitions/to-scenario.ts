@@ -34,6 +34,17 @@ export function operationsToScenario(
         sawPublish = true
         scenario.publishes?.push(op.publish)
         break
+      case 'policy.set': {
+        // A scenario sets its policies first; a later one replaces an earlier one of that name.
+        if (!scenario.policies) scenario.policies = []
+        const list = scenario.policies
+        const at = list.findIndex(
+          (p) => p.name === op.policy.name && (p.vhost ?? '/') === (op.policy.vhost ?? '/'),
+        )
+        if (at >= 0) list[at] = op.policy
+        else list.push(op.policy)
+        break
+      }
       default:
         if (!sawPublish) notExpressible++
     }

@@ -28,6 +28,8 @@ export const KEYWORDS = [
   'internal',
   'if_unused',
   'passive',
+  'policy',
+  'body',
 ] as const
 
 export const EXCHANGE_TYPES = ['direct', 'fanout', 'topic', 'headers'] as const

@@ -6,6 +6,7 @@ import { isProfileName } from '../profiles'
 import type { Operation, ProfileName, SourceLocation } from '../types'
 import { Cursor, ParseError } from './cursor'
 import { LexError, splitLines, tokenizeLine } from './lexer'
+import { policyStatement } from './policy-statement'
 import { binding, deletion, exchangeDeclare, publish, queueDeclare } from './statements'
 
 export interface ScriptDiagnostic {
@@ -132,6 +133,9 @@ export function parseLine(state: ParserState, line: string, lineNo: number): voi
       }
       case 'publish':
         op = publish(c, state.vhost, autoId)
+        break
+      case 'policy':
+        op = policyStatement(c, state.vhost)
         break
       default:
         throw c.errorAt(

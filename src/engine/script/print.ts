@@ -4,6 +4,7 @@
  */
 import type { Operation, ProfileName, ScenarioBinding } from '../types'
 import { EXCHANGE_TYPES, quote, quoteIfNeeded } from './names'
+import { printPolicy } from './policy-statement'
 import { printTable } from './values'
 
 const q = quoteIfNeeded
@@ -50,9 +51,13 @@ export function printOperation(op: Operation): string {
       if (p.routing_key !== '') parts.push('key', q(p.routing_key))
       if (p.headers && Object.keys(p.headers).length) parts.push('headers', printTable(p.headers))
       if (p.properties && Object.keys(p.properties).length) parts.push('properties', printTable(p.properties))
+      if (p.body !== undefined) parts.push('body', quote(p.body))
       if (p.mandatory) parts.push('mandatory')
       return parts.join(' ')
     }
+    case 'policy.set':
+    case 'policy.clear':
+      return printPolicy(op)
   }
 }
 
@@ -77,6 +82,8 @@ function vhostOf(op: Operation): string {
       return op.binding.vhost ?? '/'
     case 'publish':
       return op.publish.vhost ?? '/'
+    case 'policy.set':
+      return op.policy.vhost ?? '/'
     default:
       return op.vhost ?? '/'
   }

@@ -9,7 +9,8 @@
  *   unbind [queue|exchange] DEST from SOURCE [key K] [args {…}]
  *   delete exchange NAME [if_unused]      (also: exchange delete NAME)
  *   delete queue NAME                     (also: queue delete NAME)
- *   publish [ID] to EXCHANGE [key K] [headers {…}] [properties {…}] [mandatory]
+ *   publish [ID] to EXCHANGE [key K] [headers {…}] [properties {…}] [body "…"] [mandatory]
+ *   policy set NAME pattern P definition {…} [apply-to …] [priority N]   (policy-statement.ts)
  */
 import type { JsonValue, Operation, ScenarioBinding } from '../types'
 import type { Cursor } from './cursor'
@@ -140,7 +141,12 @@ export function publish(c: Cursor, vhost: string | undefined, autoId: () => stri
   if (!c.acceptWord('to'))
     throw c.error('expected "to" and the exchange name ("" is the default exchange)', 'expected-word')
   const exchange = c.name('an exchange name ("" is the default exchange)').text
-  const o = options(c, ['mandatory'], { key: keyValue, headers: parseTable, properties: parseTable })
+  const o = options(c, ['mandatory'], {
+    key: keyValue,
+    headers: parseTable,
+    properties: parseTable,
+    body: (c) => c.name('the message body as a string').text,
+  })
   const p: Extract<Op, { op: 'publish' }>['publish'] = {
     id,
     exchange,
@@ -149,6 +155,7 @@ export function publish(c: Cursor, vhost: string | undefined, autoId: () => stri
   }
   if (o.values.has('headers')) p.headers = o.values.get('headers') as Table
   if (o.values.has('properties')) p.properties = o.values.get('properties') as Table
+  if (o.values.has('body')) p.body = o.values.get('body') as string
   if (o.flags.has('mandatory')) p.mandatory = true
   return { op: 'publish', publish: p }
 }

@@ -7,6 +7,8 @@ export function comparable(r: ScenarioResult) {
     queues: Object.fromEntries(Object.entries(r.queues).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     returns: r.returns.map((x) => ({ ...x })),
     errors: r.errors.map(({ id, stage, code }) => ({ id, stage, code })).sort(byId),
+    // Which publishes were nacked (the broker does not say which queue refused them).
+    nacks: (r.nacks ?? []).map((n) => n.id),
   }
 }
 
@@ -16,11 +18,12 @@ function publishView(r: ScenarioResult, id: string, vhost?: string): string {
     .filter((q) => r.queues[q].includes(id))
     .sort()
   const ret = r.returns.some((x) => x.id === id)
+  const nack = (r.nacks ?? []).some((x) => x.id === id)
   const err = r.errors.find((e) => e.id === id && e.stage === 'publish')
   // Code 0 is the client library's refusal: its wording is amqplib's, not something to reproduce.
   const text =
     !err || err.code === 0 ? null : vhost !== undefined ? normaliseBrokerText(err.text, vhost) : err.text
-  return JSON.stringify({ queues, ret, err: err?.code ?? null, text })
+  return JSON.stringify({ queues, ret, nack, err: err?.code ?? null, text })
 }
 
 /** Publishes on which both sides agree, and the ids of those on which they do not. */
@@ -63,6 +66,7 @@ export function compareTexts(broker: ScenarioResult, eng: ScenarioResult, vhost:
   const seen = new Map<string, number>()
   for (const b of broker.errors) {
     if (b.code === 0) continue // refused by the client library: no broker text to reproduce
+    if (b.stage === 'policy') continue // the management API's wording (HTTP 400), not an AMQP reply
     const key = `${b.id}\u0000${b.code}`
     const n = seen.get(key) ?? 0
     seen.set(key, n + 1)
@@ -90,6 +94,8 @@ export function describeDiff(broker: ScenarioResult, eng: ScenarioResult): strin
       `  returns: broker ${JSON.stringify(b.returns.map((r) => r.id))}, engine ${JSON.stringify(e.returns.map((r) => r.id))}`,
     )
   }
+  if (JSON.stringify(b.nacks) !== JSON.stringify(e.nacks))
+    lines.push(`  nacks: broker ${JSON.stringify(b.nacks)}, engine ${JSON.stringify(e.nacks)}`)
   const fmt = (x: { id: string; stage: string; code: number }) => `${x.id}/${x.stage}/${x.code}`
   const be = new Set(b.errors.map(fmt))
   const ee = new Set(e.errors.map(fmt))

@@ -50,6 +50,35 @@ export class MgmtApi {
     await this.call('DELETE', `/vhosts/${encodeURIComponent(name)}`)
   }
 
+  /**
+   * Sets a policy; resolves with the API's refusal reason (HTTP 400, e.g. an invalid definition),
+   * or null when it was accepted.
+   */
+  async setPolicy(
+    vhost: string,
+    p: { name: string; pattern: string; 'apply-to'?: string; priority?: number; definition: unknown },
+  ): Promise<string | null> {
+    const path = `/policies/${encodeURIComponent(vhost)}/${encodeURIComponent(p.name)}`
+    const res = await fetch(`${this.base}/api${path}`, {
+      method: 'PUT',
+      headers: { authorization: this.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pattern: p.pattern,
+        'apply-to': p['apply-to'] ?? 'all',
+        priority: p.priority ?? 0,
+        definition: p.definition,
+      }),
+      signal: AbortSignal.timeout(30_000),
+    })
+    if (res.ok) return null
+    if (res.status === 400) return ((await res.json()) as { reason: string }).reason
+    throw new Error(`management API PUT ${path}: HTTP ${res.status} ${await res.text()}`)
+  }
+
+  async clearPolicy(vhost: string, name: string): Promise<void> {
+    await this.call('DELETE', `/policies/${encodeURIComponent(vhost)}/${encodeURIComponent(name)}`)
+  }
+
   /** Names of the queues that exist in the vhost right now. */
   async queueNames(vhost: string): Promise<string[]> {
     const res = await this.call('GET', `/queues/${encodeURIComponent(vhost)}?columns=name`)

@@ -27,6 +27,11 @@ function publishOptions(p: NonNullable<Scenario['publishes']>[number], where: st
     options[PROPERTY_NAMES[k] ?? k] = v
   }
   options.mandatory = p.mandatory ?? false
+  // The drain names a message by its body; a publish with its own body is named by message id.
+  if (p.body !== undefined) {
+    if (p.properties?.message_id !== undefined) throw new Error(`${where}: give either body or message_id`)
+    options.messageId = p.id
+  }
   options.headers = tableToWire(p.headers, `${where}.headers`) ?? {}
   return options
 }
@@ -56,6 +61,7 @@ export async function runOnBroker(
   await api.createVhost(vhost)
   const session = new AmqpSession(`${amqpUrl.replace(/\/+$/, '')}/${encodeURIComponent(vhost)}`)
   const result: ScenarioResult = { queues: {}, returns: [], errors: [] }
+  const nacks: NonNullable<ScenarioResult['nacks']> = []
   const record = (id: string, stage: ScenarioError['stage'], out: Outcome<unknown>) => {
     if (!out.ok) result.errors.push({ id, stage, code: out.refusal.code, text: out.refusal.text })
   }
@@ -63,6 +69,10 @@ export async function runOnBroker(
     result.returns.push({ id, reply_code: replyCode as 312, reply_text: replyText as 'NO_ROUTE' })
   }
   try {
+    for (const p of scenario.policies ?? []) {
+      const refusal = await api.setPolicy(vhost, p)
+      if (refusal) result.errors.push({ id: `policy:${p.name}`, stage: 'policy', code: 400, text: refusal })
+    }
     for (const x of scenario.exchanges ?? []) {
       const args = tableToWire(x.arguments, `exchange ${x.name}.arguments`)
       const opts = {
@@ -105,14 +115,19 @@ export async function runOnBroker(
     }
     for (const p of scenario.publishes ?? []) {
       const options = publishOptions(p, `publish ${p.id}`)
-      const body = Buffer.from(p.id, 'utf8')
+      const body = Buffer.from(p.body ?? p.id, 'utf8')
+      // A nack (a full queue with x-overflow reject-publish) is an answer, not a refusal: the
+      // channel stays open. A closed channel fails the confirm with 'channel closed' instead.
       const publish = await session.run(
         (ch) =>
-          new Promise<void>((resolve, reject) => {
-            ch.publish(p.exchange, p.routing_key, body, options, (err) => (err ? reject(err) : resolve()))
+          new Promise<'ack' | 'nack'>((resolve, reject) => {
+            ch.publish(p.exchange, p.routing_key, body, options, (err) =>
+              err ? (err.message === 'message nacked' ? resolve('nack') : reject(err)) : resolve('ack'),
+            )
           }),
       )
       record(p.id, 'publish', publish)
+      if (publish.ok && publish.value === 'nack') nacks.push({ id: p.id, queues: [] })
     }
     const ch = await session.channel()
     for (const name of await api.queueNames(vhost)) {
@@ -120,10 +135,12 @@ export async function runOnBroker(
       for (;;) {
         const msg = await ch.get(name, { noAck: true })
         if (msg === false) break
-        ids.push(msg.content.toString('utf8'))
+        ids.push(String(msg.properties.messageId ?? msg.content.toString('utf8')))
+        // (messageId is only set for publishes with their own body, see publishOptions)
       }
       result.queues[name] = ids
     }
+    if (nacks.length > 0) result.nacks = nacks
   } finally {
     await session.close()
     await api.deleteVhost(vhost)
