@@ -14,6 +14,7 @@ import type { PortAnswer, RoutingPort } from './routing-port'
 
 export function createBrokerPort(profile: ProfileName): RoutingPort {
   const broker = createBroker(getProfile(profile))
+  broker.storeMessages = false // the simulation holds the messages (with consumers, acks and a clock)
   let topology = topologySnapshot(broker)
 
   return {
