@@ -15,7 +15,12 @@ import {
   scenarioToOperations,
 } from '../engine'
 
-export type LabStep = Operation & { id: string }
+/**
+ * Policies are set through the management API, not AMQP, and the kits do not set them yet: a plan
+ * leaves them out (and so does its prediction).
+ */
+type KitOperation = Exclude<Operation, { op: 'policy.set' | 'policy.clear' }>
+export type LabStep = KitOperation & { id: string }
 
 export interface LabPlan {
   /** One line naming the lab (the kit's header comment and the observation). */
@@ -40,6 +45,8 @@ export function stepVhost(op: Operation): string {
       return op.binding.vhost ?? '/'
     case 'publish':
       return op.publish.vhost ?? '/'
+    case 'policy.set':
+      return op.policy.vhost ?? '/'
     default:
       return op.vhost ?? '/'
   }
@@ -63,9 +70,10 @@ export function planFromOperations(
   ops: readonly Operation[],
   opts: { title: string; profile?: ProfileName; vhosts?: readonly string[] },
 ): LabPlan {
-  const steps = ops.map((op, index) => {
+  const steps = ops.flatMap((op, index) => {
+    if (op.op === 'policy.set' || op.op === 'policy.clear') return []
     const { loc: _loc, ...rest } = op
-    return { ...rest, id: op.id ?? defaultOperationId(op, index) } as LabStep
+    return [{ ...rest, id: op.id ?? defaultOperationId(op, index) } as LabStep]
   })
   const used = new Set<string>(opts.vhosts ?? [])
   for (const s of steps) used.add(stepVhost(s))
