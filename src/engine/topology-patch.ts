@@ -21,6 +21,8 @@ export interface TopologyPatch {
   exchanges?: Splice<TopologySnapshot['exchanges'][number]>
   queues?: Splice<TopologySnapshot['queues'][number]>
   bindings?: Splice<TopologySnapshot['bindings'][number]>
+  /** The whole policy list when it changed (`null`: there are none any more). */
+  policies?: TopologySnapshot['policies'] | null
 }
 
 function splice<T>(prev: readonly T[], next: readonly T[], key: (t: T) => string): Splice<T> | undefined {
@@ -52,6 +54,7 @@ export function diffTopology(
   if (exchanges) patch.exchanges = exchanges
   if (queues) patch.queues = queues
   if (bindings) patch.bindings = bindings
+  if (entry(prev.policies ?? null) !== entry(next.policies ?? null)) patch.policies = next.policies ?? null
   return patch
 }
 
@@ -64,7 +67,9 @@ function apply<T>(list: T[], s: Splice<T> | undefined): T[] {
 export function applyTopologyPatch(prev: TopologySnapshot | null, patch: TopologyPatch): TopologySnapshot {
   if (patch.full) return patch.full
   if (!prev) throw new Error('a topology patch needs the snapshot it was made against')
+  const policies = patch.policies === undefined ? prev.policies : (patch.policies ?? undefined)
   return {
+    ...(policies ? { policies } : {}),
     profile: patch.profile ?? prev.profile,
     vhosts: patch.vhosts ?? prev.vhosts,
     exchanges: apply(prev.exchanges, patch.exchanges),

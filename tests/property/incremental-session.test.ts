@@ -40,6 +40,14 @@ const LINE = fc.constantFrom(
   'vhost /',
   'profile robustmq',
   'bind a to t key "unterminated',
+  // Queue limits, priorities, dead-lettering and policies: a publish may do more than append.
+  'queue declare c args {x-max-length: 1, x-dead-letter-exchange: d}',
+  'queue declare p args {x-max-priority: 3, x-message-ttl: 0}',
+  'bind c to t key "#"',
+  'publish to "" key p properties {priority: 2}',
+  'publish to "" key c',
+  'policy set lim pattern "^(a|b)$" definition {max-length: 1, overflow: reject-publish}',
+  'policy clear lim',
 )
 
 type Edit =
