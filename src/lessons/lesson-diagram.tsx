@@ -1,28 +1,28 @@
 /**
- * The step's topology as the live routing diagram. While the learner predicts, only the topology is
- * drawn and clicking a queue marks it; after the answer the message's path is drawn.
+ * The step's topology as the live routing diagram (src/diagram's RouteDiagram). While the learner
+ * predicts it is in marking mode: only the message's entry is drawn, a click on a queue or on
+ * "nowhere" marks it. Once answered, the same marks are judged on the diagram (right, wrong, missed);
+ * picking another message draws that message's path.
  */
 import { lazy, Suspense } from 'react'
+import type { DiagramMarks } from '../diagram/diagram-marking'
 import type { PublishExplanation, RunResult } from '../engine'
 import { useT } from '../i18n/messages'
 import { useTheme } from '../store/theme'
 import { lessonsMessages } from './lessons-messages'
 
-const DiagramPane = lazy(() => import('../diagram/diagram-pane'))
+const RouteDiagram = lazy(() => import('../diagram/route-diagram'))
 
 export function LessonDiagram({
   run,
   publish,
-  showPath,
-  onQueue,
+  marking,
 }: {
   run: RunResult
-  /** The message of the step (asked about, or picked after the answer). */
+  /** The message drawn: the one asked about, or the one picked after the answer. */
   publish: PublishExplanation | null
-  /** Draw the message's path (after the answer, or in a step without a question). */
-  showPath: boolean
-  /** While predicting: a queue node was clicked. */
-  onQueue?: (queue: string) => void
+  /** The learner's marks on the asked message (absent: the path is drawn). */
+  marking?: { marks: DiagramMarks; revealed: boolean; onChange?: (m: DiagramMarks) => void }
 }) {
   const t = useT(lessonsMessages)
   const theme = useTheme((s) => s.theme)
@@ -30,17 +30,20 @@ export function LessonDiagram({
     <div
       className="lesson-diagram"
       data-testid="lesson-diagram"
-      data-path={showPath && publish ? publish.id : ''}
+      data-path={publish && (!marking || marking.revealed) ? publish.id : ''}
     >
       <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
-        <DiagramPane
-          topology={run.topology}
-          publish={showPath ? publish : null}
-          theme={theme}
-          showDefaultExchange={publish?.exchange === ''}
-          focus="all"
-          onNodeClick={onQueue ? (e) => e.kind === 'queue' && onQueue(e.name) : undefined}
-        />
+        {publish || run.topology ? (
+          <RouteDiagram
+            topology={run.topology}
+            publish={publish}
+            theme={theme}
+            label={t('diagramLabel')}
+            focus="all"
+            showDefaultExchange={publish?.exchange === ''}
+            {...(marking ? { marking: { ...marking, nowhere: true } } : {})}
+          />
+        ) : null}
       </Suspense>
     </div>
   )

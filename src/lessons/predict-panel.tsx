@@ -5,10 +5,11 @@
  */
 import { useEffect, useRef } from 'react'
 import { scrollToAnswer } from '../components/presenter/presenter'
+import type { Nowhere } from '../diagram/diagram-marking'
 import type { PublishExplanation } from '../engine'
 import { useT } from '../i18n/messages'
 import { lessonsMessages } from './lessons-messages'
-import { isEmpty, type Marks, type Nowhere, toggleNowhere, toggleQueue, type Verdict } from './prediction'
+import { isEmpty, type Marks, toggleNowhere, toggleQueue, type Verdict } from './prediction'
 
 export interface PredictState {
   marks: Marks

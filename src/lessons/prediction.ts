@@ -2,29 +2,12 @@
  * A predict-first moment: the learner's marks for one message (queues, or "nowhere": returned /
  * dropped) and how they compare with the engine's answer. Pure; the step keeps the state.
  */
+import { type DiagramMarks, NO_MARKS, toggleNowhere, toggleQueue } from '../diagram/diagram-marking'
 import type { PublishExplanation } from '../engine'
 
-export type Nowhere = 'returned' | 'dropped'
-
-/** The same shape as the diagram's marks (queue names, or one "nowhere" choice). */
-export interface Marks {
-  queues: ReadonlySet<string>
-  nowhere: Nowhere | null
-}
-
-export const NO_MARKS: Marks = { queues: new Set(), nowhere: null }
-
-/** A queue mark clears "nowhere"; a "nowhere" mark clears the queues (they exclude each other). */
-export function toggleQueue(m: Marks, queue: string): Marks {
-  const queues = new Set(m.queues)
-  if (queues.has(queue)) queues.delete(queue)
-  else queues.add(queue)
-  return { queues, nowhere: null }
-}
-
-export function toggleNowhere(m: Marks, nowhere: Nowhere): Marks {
-  return { queues: new Set(), nowhere: m.nowhere === nowhere ? null : nowhere }
-}
+/** The learner's marks: the diagram's own shape (queue names, or one "nowhere" choice). */
+export type Marks = DiagramMarks
+export { NO_MARKS, toggleNowhere, toggleQueue }
 
 export const isEmpty = (m: Marks) => m.queues.size === 0 && m.nowhere === null
 

@@ -11,7 +11,7 @@ import type { LessonStep, StepText } from './content-types'
 import { LessonDiagram } from './lesson-diagram'
 import { lessonsMessages } from './lessons-messages'
 import { PredictPanel, type PredictState } from './predict-panel'
-import { judge, NO_MARKS, queueKeys, toggleQueue } from './prediction'
+import { judge, type Marks, NO_MARKS, queueKeys } from './prediction'
 import { PublishPicker } from './publish-picker'
 import { InlineText, RichText } from './rich-text'
 import { RunLines, StepRun } from './step-run'
@@ -63,9 +63,30 @@ export function StepSlide({
     const verdict = judge(predict.marks, asked, qualified)
     setPredict({ ...predict, verdict, revealed: verdict.right })
   }
-  const mark = (queue: string) => {
-    if (!open) setPredict({ ...predict, marks: toggleQueue(predict.marks, queue) })
+  // the diagram draws the asked message's vhost with plain names; the marks may be VHOST/NAME
+  const prefix = qualified && asked ? `${asked.vhost}/` : ''
+  const onDiagram: Marks = {
+    ...predict.marks,
+    queues: new Set(
+      [...predict.marks.queues].filter((q) => q.startsWith(prefix)).map((q) => q.slice(prefix.length)),
+    ),
   }
+  const fromDiagram = (m: Marks): Marks => ({
+    ...m,
+    queues: new Set([
+      ...[...predict.marks.queues].filter((q) => prefix !== '' && !q.startsWith(prefix)),
+      ...[...m.queues].map((q) => prefix + q),
+    ]),
+  })
+  // the asked message keeps its judged marks on the diagram; another picked message shows its path
+  const marking =
+    asked && (!open || shown?.id === asked.id)
+      ? {
+          marks: onDiagram,
+          revealed: open,
+          ...(open ? {} : { onChange: (m: Marks) => setPredict({ ...predict, marks: fromDiagram(m) }) }),
+        }
+      : undefined
 
   return (
     <div className="step-slide" data-testid="step-slide" data-revealed={answered ? 'true' : 'false'}>
@@ -77,12 +98,7 @@ export function StepSlide({
       </div>
       {run && (
         <div className="step-stage">
-          <LessonDiagram
-            run={run}
-            publish={open ? shown : asked}
-            showPath={open}
-            onQueue={open ? undefined : (q) => mark(qualified && asked ? `${asked.vhost}/${q}` : q)}
-          />
+          <LessonDiagram run={run} publish={open ? shown : asked} {...(marking ? { marking } : {})} />
           {asked && (
             <PredictPanel
               publish={asked}

@@ -42,11 +42,14 @@ const verdict = (page: Page) =>
 
 /** Mark exactly `marks` (test ids), unmarking anything else that is pressed. */
 async function setMarks(page: Page, scope: string, marks: string[]): Promise<void> {
-  const state = await page
-    .locator(`[data-testid="${scope}"] .predict-marks button`)
-    .evaluateAll((bs) => bs.map((b) => [b.getAttribute('data-testid'), b.getAttribute('aria-pressed')]))
-  for (const [id, pressed] of state)
-    if ((pressed === 'true') !== marks.includes(id as string)) await page.getByTestId(id as string).click()
+  const pressed = () =>
+    page
+      .locator(`[data-testid="${scope}"] .predict-marks button[aria-pressed="true"]`)
+      .evaluateAll((bs) => bs.map((b) => b.getAttribute('data-testid') as string))
+  // unmark first: a queue mark clears "nowhere" and "nowhere" clears the queues
+  for (const id of await pressed()) if (!marks.includes(id)) await page.getByTestId(id).click()
+  for (const id of marks) if (!(await pressed()).includes(id)) await page.getByTestId(id).click()
+  expect((await pressed()).sort()).toEqual([...marks].sort())
 }
 
 /** The routing question: a wrong answer first (nothing revealed), then the engine's answer. */
@@ -190,6 +193,30 @@ describe('lesson location', () => {
     const dedup = lessons.find((l) => l.id === '08-dedup')
     expect(await page.getByTestId('lesson-title').textContent()).toBe(dedup?.text['zh-CN'].title)
     expect(await page.getByTestId('stepper-dedup').getAttribute('aria-label')).toMatch(/去重步进器/)
+    await w.context.close()
+  })
+})
+
+describe('marking on the diagram', () => {
+  it('marks queues by clicking them on the drawing, then judges the marks there', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=01-routing-model&step=1')
+    const { page } = w
+    const node = (name: string) =>
+      page.locator(`[data-testid="lesson-diagram"] g.node[data-kind="queue"][data-name="${name}"]`)
+    await node('audit').waitFor({ timeout: 20_000 })
+    // before the answer the path is not drawn
+    expect(await page.locator('[data-testid="lesson-diagram"] path.hot').count()).toBe(0)
+    await node('audit').click()
+    expect(await page.getByTestId('mark-queue-audit').getAttribute('aria-pressed')).toBe('true')
+    await page.getByTestId('predict-check').click()
+    expect(await verdict(page)).toBe('wrong')
+    await node('notify').click()
+    await page.getByTestId('predict-check').click()
+    expect(await verdict(page)).toBe('right')
+    // judged on the drawing: both marks right
+    await expect.poll(() => node('audit').getAttribute('class')).toMatch(/\bright\b/)
+    expect(await node('notify').getAttribute('class')).toMatch(/\bright\b/)
+    await screenshot(page, 'lessons-marked-on-diagram')
     await w.context.close()
   })
 })
