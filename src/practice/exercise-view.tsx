@@ -6,9 +6,10 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
-import { navigate } from '../store/url-route'
+import { navigate, setParams } from '../store/url-route'
 import CodePanel from './code/code-panel'
 import { resolveExercise } from './exercise-registry'
+import { randomSeed } from './generator/rng'
 import HomeworkPage from './homework/homework-page'
 import { practiceMessages } from './practice-messages'
 import { GeneratedPrompt } from './predict/generated-panel'
@@ -18,7 +19,15 @@ import ShareLink from './share-link'
 
 const LAST_STEP = 2
 
-export default function ExerciseView({ id, present }: { id: string; present: boolean }) {
+export default function ExerciseView({
+  id,
+  present,
+  seed,
+}: {
+  id: string
+  present: boolean
+  seed: number | null
+}) {
   const t = useT(practiceMessages)
   const lang = useLanguage((s) => s.lang)
   const resolved = resolveExercise(id)
@@ -26,6 +35,11 @@ export default function ExerciseView({ id, present }: { id: string; present: boo
   const revealed = present && step >= LAST_STEP
 
   const go = useCallback((d: 1 | -1) => setStep((s) => Math.max(0, Math.min(LAST_STEP, s + d))), [])
+  // A question's option order comes from the seed in the address, so the link reproduces it.
+  const needsSeed = resolved?.kind === 'question' && seed === null
+  useEffect(() => {
+    if (needsSeed) setParams({ seed: String(randomSeed()) })
+  }, [needsSeed])
   useEffect(() => {
     if (!present) return
     const onKey = (e: KeyboardEvent) => {
@@ -75,7 +89,17 @@ export default function ExerciseView({ id, present }: { id: string; present: boo
         />
       </>
     )
-  else if (resolved.kind === 'question') body = <QuestionCard q={resolved.item} present={p} />
+  else if (resolved.kind === 'question')
+    body =
+      seed === null ? null : (
+        <QuestionCard
+          key={seed}
+          q={resolved.item}
+          present={p}
+          seed={seed ?? undefined}
+          onSeed={(s) => setParams({ seed: String(s) })}
+        />
+      )
   else if (resolved.kind === 'code')
     body = (
       <CodePanel
@@ -94,7 +118,7 @@ export default function ExerciseView({ id, present }: { id: string; present: boo
     >
       <nav className="toolbar">
         <a href="?view=practice">{t('allExercises')}</a>
-        {!present && <ShareLink exerciseId={id} />}
+        {!present && <ShareLink exerciseId={id} params={seed === null ? {} : { seed: String(seed) }} />}
       </nav>
       {body}
       {present && (

@@ -92,9 +92,10 @@ export const practiceMessages = defineMessages({
     qkind_explain: 'Explain',
     qkind_scenario: 'Scenarios',
     qkind_concept: 'Concept checks',
-    choiceRules: 'Choose exactly one answer, then submit. The reasoning is shown afterwards.',
+    choiceRules:
+      'Choose one answer and submit. A first wrong answer gets a hint about what to reconsider; a second one, or “Show the answer”, shows the answer and the reasoning — then the question no longer counts as answered right. The options come in a new order on every attempt.',
     orderRules:
-      'Use the arrows to put every item in order (first at the top), then submit. The reasoning is shown afterwards.',
+      'Use the arrows to put every item in order (first at the top), then submit. A first wrong order gets a hint; a second one, or “Show the answer”, shows the right order and the reasoning.',
     moveUp: 'Move up',
     moveDown: 'Move down',
     submitAnswer: 'Submit',
@@ -248,8 +249,10 @@ export const practiceMessages = defineMessages({
     qkind_explain: '用自己的话解释',
     qkind_scenario: '情境题',
     qkind_concept: '概念自测',
-    choiceRules: '只选一个答案，然后提交。提交后会显示推理过程。',
-    orderRules: '用箭头把所有条目排好顺序（第一步在最上面），然后提交。提交后会显示推理过程。',
+    choiceRules:
+      '选一个答案后提交。第一次答错会给出提示，告诉你该重新想想哪个概念；第二次答错或点“查看答案”后，会显示答案和推理——此后本题不再算作答对。每次作答选项的顺序都会重新打乱。',
+    orderRules:
+      '用箭头把所有条目排好顺序（第一步在最上面），然后提交。第一次排错会给出提示；第二次排错或点“查看答案”后，会显示正确顺序和推理。',
     moveUp: '上移',
     moveDown: '下移',
     submitAnswer: '提交',

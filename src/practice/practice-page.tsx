@@ -88,7 +88,7 @@ function Hub({ tab }: { tab: Tab }) {
             <div key={kind} className="question-group">
               <h3>{t(`qkind_${kind}` as 'qkind_explain')}</h3>
               {QUESTIONS.filter((q) => q.kind === kind).map((q) => (
-                <QuestionCard key={q.id} q={q} />
+                <QuestionCard key={q.id} q={q} shareable />
               ))}
             </div>
           ))}
@@ -112,7 +112,7 @@ function Hub({ tab }: { tab: Tab }) {
 
 export default function PracticePage() {
   const url = readPracticeUrl(useRoute((s) => s.params))
-  if (url.exercise) return <ExerciseView id={url.exercise} present={url.present} />
+  if (url.exercise) return <ExerciseView id={url.exercise} present={url.present} seed={url.seed} />
   const tab = (TABS as readonly string[]).includes(url.tab ?? '') ? (url.tab as Tab) : 'predict'
   return (
     <>

@@ -5,15 +5,29 @@ export interface PracticeUrl {
   exercise: string | null
   present: boolean
   tab: string | null
+  /** The attempt's seed: the order a question's options are shown in. */
+  seed: number | null
+}
+
+/** A seed as it may appear in a link: a canonical unsigned 32-bit integer. */
+export function parseSeed(text: string | undefined): number | null {
+  if (text === undefined || !/^(0|[1-9]\d{0,9})$/.test(text)) return null
+  const n = Number(text)
+  return n <= 0xffffffff ? n : null
 }
 
 export function readPracticeUrl(params: RouteParams): PracticeUrl {
-  return { exercise: params.exercise ?? null, present: params.present === '1', tab: params.tab ?? null }
+  return {
+    exercise: params.exercise ?? null,
+    present: params.present === '1',
+    tab: params.tab ?? null,
+    seed: parseSeed(params.seed),
+  }
 }
 
 /** A view-only link to one exercise with its answers hidden until the presenter reveals them. */
-export function presentLink(exerciseId: string): string {
-  return hrefFor('practice', { exercise: exerciseId, present: '1' })
+export function presentLink(exerciseId: string, extra: Record<string, string> = {}): string {
+  return hrefFor('practice', { exercise: exerciseId, ...extra, present: '1' })
 }
 
 /** Tabs are history entries: Back returns to the previous tab. */

@@ -4,10 +4,16 @@ import { useT } from '../i18n/messages'
 import { practiceMessages } from './practice-messages'
 import { presentLink } from './practice-url'
 
-export default function ShareLink({ exerciseId }: { exerciseId: string }) {
+export default function ShareLink({
+  exerciseId,
+  params,
+}: {
+  exerciseId: string
+  params?: Record<string, string>
+}) {
   const t = useT(practiceMessages)
   const [copied, setCopied] = useState(false)
-  const href = presentLink(exerciseId)
+  const href = presentLink(exerciseId, params)
   return (
     <span className="share-link">
       <a href={href} data-testid="present-link" target="_blank" rel="noopener">

@@ -11,10 +11,11 @@ import {
   PREDICT,
   QUESTIONS,
 } from '../../src/practice/content/load'
-import type { L10n } from '../../src/practice/content/types'
+import type { ChoiceQuestion, L10n } from '../../src/practice/content/types'
 import { explainOnly } from '../../src/practice/engine-run'
 import { resolveExercise } from '../../src/practice/exercise-registry'
 import { correctOptions, gradeOrder } from '../../src/practice/questions/question-grade'
+import { shownOrder } from '../../src/practice/questions/shuffle'
 
 const CJK = /[\u4e00-\u9fff]/
 // The study note is outside the repository (../shared/seeds); the "own words" check needs it.
@@ -70,18 +71,67 @@ describe('practice questions', () => {
     }
   })
 
-  it('ordering questions start as a wrong permutation of their items', () => {
+  it('ordering questions never start in their right order, on any seed', () => {
     for (const q of QUESTIONS) {
       if (q.type !== 'order') continue
-      expect([...q.start].sort(), q.id).toEqual(q.items.map((i) => i.id).sort())
-      expect(gradeOrder(q, q.start).correct, q.id).toBe(false)
-      expect(
-        gradeOrder(
-          q,
-          q.items.map((i) => i.id),
-        ).correct,
-        q.id,
-      ).toBe(true)
+      const ids = q.items.map((i) => i.id)
+      expect(gradeOrder(q, ids).correct, q.id).toBe(true)
+      for (let seed = 0; seed < 200; seed++) {
+        const start = shownOrder(q, seed)
+        expect([...start].sort(), q.id).toEqual([...ids].sort())
+        expect(gradeOrder(q, start).correct, `${q.id} #${seed}`).toBe(false)
+      }
+    }
+  })
+
+  it('every question has a hint that does not quote its right option', () => {
+    for (const q of QUESTIONS) {
+      checkText(q.hint, `${q.id} hint`)
+      if (q.type !== 'choice') continue
+      for (const id of correctOptions(q)) {
+        const right = q.options.find((o) => o.id === id)?.text
+        for (const lang of ['en', 'zh-CN'] as const)
+          expect(q.hint[lang].includes(right?.[lang] ?? '\u0000'), `${q.id} ${lang}`).toBe(false)
+      }
+    }
+  })
+})
+
+describe('choice questions cannot be answered by their form', () => {
+  const choice = QUESTIONS.filter((q): q is ChoiceQuestion => q.type === 'choice')
+
+  it.each(['en', 'zh-CN'] as const)(
+    'in %s, the right option is the longest in no more than its fair share of questions (1/n + 10%%)',
+    (lang) => {
+      const longest = choice.filter((q) => {
+        const right = correctOptions(q)[0]
+        const len = (id: string) => q.options.find((o) => o.id === id)?.text[lang].length ?? 0
+        return q.options.every((o) => len(right as string) >= len(o.id))
+      })
+      const fair = choice.reduce((sum, q) => sum + 1 / q.options.length, 0) / choice.length + 0.1
+      expect(longest.length / choice.length, longest.map((q) => q.id).join(', ')).toBeLessThanOrEqual(fair)
+    },
+  )
+
+  it('every choice question has at least four options (a guess is right at most a quarter of the time)', () => {
+    for (const q of choice) expect(q.options.length, q.id).toBeGreaterThanOrEqual(4)
+  })
+
+  it('after shuffling, the right answer lands on every position about equally often; a seed reproduces its order', () => {
+    for (const q of choice) {
+      const n = q.options.length
+      const right = correctOptions(q)[0]
+      const hits = new Array<number>(n).fill(0)
+      const SEEDS = 2000
+      for (let seed = 0; seed < SEEDS; seed++) {
+        const order = shownOrder(q, seed)
+        hits[order.indexOf(right as string)]++
+        if (seed < 20) expect(shownOrder(q, seed)).toEqual(order)
+      }
+      for (const h of hits) {
+        expect(h / SEEDS, `${q.id}: ${hits.join('/')}`).toBeGreaterThan(1 / n - 0.05)
+        expect(h / SEEDS, `${q.id}: ${hits.join('/')}`).toBeLessThan(1 / n + 0.05)
+      }
     }
   })
 })

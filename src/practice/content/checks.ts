@@ -31,6 +31,7 @@ const base = {
   title: l10n,
   prompt: l10n,
   reasoning: l10n,
+  hint: l10n,
 }
 const choiceShape = obj({
   ...base,
@@ -39,7 +40,7 @@ const choiceShape = obj({
   correct: optional(str),
   topicPattern: optional(anyStr),
 })
-const orderShape = obj({ ...base, type: oneOf(['order']), items: arr(option, 2), start: arr(str, 2) })
+const orderShape = obj({ ...base, type: oneOf(['order']), items: arr(option, 3) })
 
 function uniqueIds(ids: string[], at: string): void {
   const seen = new Set<string>()
@@ -56,8 +57,6 @@ export const question: Check<Question> = (v, at) => {
       q.items.map((o) => o.id),
       `${at}.items`,
     )
-    const ids = q.items.map((o) => o.id).sort()
-    if ([...q.start].sort().join('\n') !== ids.join('\n')) fail(`${at}.start`, 'must list every item id once')
     return q
   }
   if (!isObject(v) || v.type !== 'choice') return fail(`${at}.type`, 'expected choice or order')

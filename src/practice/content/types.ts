@@ -17,6 +17,8 @@ interface QuestionBase {
   title: L10n
   prompt: L10n
   reasoning: L10n
+  /** The concept to reconsider, shown after a first wrong answer (it must not give the answer away). */
+  hint: L10n
 }
 
 export interface ChoiceQuestion extends QuestionBase {
@@ -30,10 +32,8 @@ export interface ChoiceQuestion extends QuestionBase {
 
 export interface OrderQuestion extends QuestionBase {
   type: 'order'
-  /** Items in the right order. */
+  /** Items in the right order (shown shuffled, seeded per attempt). */
   items: ChoiceOption[]
-  /** The order shown before the learner rearranges (ids). */
-  start: string[]
 }
 
 export type Question = ChoiceQuestion | OrderQuestion

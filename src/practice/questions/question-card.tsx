@@ -1,144 +1,139 @@
 /**
- * One choice or ordering question: the task is stated first; the learner answers; the verdict and the
- * reasoning follow. In the instructor view the answer and reasoning wait for the reveal control.
+ * One choice or ordering question. The task comes first; options appear in a seeded order per
+ * attempt (a link's seed reproduces it). A first wrong answer gets a hint — the concept to
+ * reconsider — not the answer; a second wrong answer, or "Show the answer", shows the answer and the
+ * reasoning, and from then on the question does not count as answered right. In the instructor view
+ * the options wait for step 2 and the answer for the reveal control.
  */
-import { useState } from 'react'
-import { type Lang, useLanguage } from '../../i18n/language'
+import { useMemo, useState } from 'react'
+import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
-import type { OrderQuestion, Question } from '../content/types'
+import type { Question } from '../content/types'
+import { randomSeed } from '../generator/rng'
 import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
+import ShareLink from '../share-link'
+import ChoiceList from './choice-list'
+import OrderList from './order-list'
 import { correctOptions, gradeChoice, gradeOrder } from './question-grade'
+import { questionMessages } from './question-messages'
+import { shownOrder } from './shuffle'
 
 interface Props {
   q: Question
+  /** The attempt's seed (from a link); a fresh one when absent. */
+  seed?: number
+  /** Told about the seed of a new attempt (the single-exercise view keeps it in its address). */
+  onSeed?: (seed: number) => void
   present?: { step: number; revealed: boolean }
+  /** Show an instructor link carrying this attempt's seed (the list of questions does). */
+  shareable?: boolean
 }
 
-function OrderList({
-  q,
-  order,
-  setOrder,
-  lang,
-  disabled,
-}: {
-  q: OrderQuestion
-  order: string[]
-  setOrder: (o: string[]) => void
-  lang: Lang
-  disabled: boolean
-}) {
-  const t = useT(practiceMessages)
-  const move = (i: number, d: -1 | 1) => {
-    const next = [...order]
-    const j = i + d
-    if (j < 0 || j >= next.length) return
-    ;[next[i], next[j]] = [next[j] as string, next[i] as string]
-    setOrder(next)
-  }
-  return (
-    <ol className="order-list" data-testid="order-list">
-      {order.map((id, i) => {
-        const item = q.items.find((x) => x.id === id)
-        return (
-          <li key={id} data-item={id}>
-            <span>{item?.text[lang]}</span>
-            <button
-              type="button"
-              disabled={disabled || i === 0}
-              aria-label={t('moveUp')}
-              onClick={() => move(i, -1)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              disabled={disabled || i === order.length - 1}
-              aria-label={t('moveDown')}
-              onClick={() => move(i, 1)}
-            >
-              ↓
-            </button>
-          </li>
-        )
-      })}
-    </ol>
-  )
-}
+type Phase = 'answering' | 'right' | 'shown'
 
-export default function QuestionCard({ q, present }: Props) {
+export default function QuestionCard({ q, seed: given, onSeed, present, shareable }: Props) {
   const t = useT(practiceMessages)
+  const tq = useT(questionMessages)
   const lang = useLanguage((s) => s.lang)
   const record = useProgress((s) => s.record)
+  const [seed, setSeed] = useState(() => given ?? randomSeed())
+  const order0 = useMemo(() => shownOrder(q, seed), [q, seed])
+  const [order, setOrder] = useState(order0)
   const [chosen, setChosen] = useState<string | null>(null)
-  const [order, setOrder] = useState<string[]>(q.type === 'order' ? q.start : [])
-  const [verdict, setVerdict] = useState<boolean | null>(null)
+  const [tried, setTried] = useState<ReadonlySet<string>>(new Set())
+  const [wrong, setWrong] = useState(0)
+  const [phase, setPhase] = useState<Phase>('answering')
   const showBody = !present || present.step >= 1
-  const revealed = present ? present.revealed : verdict !== null
+  const answerVisible = present ? present.revealed : phase !== 'answering'
+  const rightSet = useMemo(() => new Set(q.type === 'choice' ? correctOptions(q) : []), [q])
 
   const submit = () => {
     const ok = q.type === 'choice' ? chosen !== null && gradeChoice(q, chosen) : gradeOrder(q, order).correct
-    setVerdict(ok)
     record(q.id, { status: ok ? 'correct' : 'wrong' })
+    if (ok) return setPhase('right')
+    setWrong(wrong + 1)
+    if (q.type === 'choice' && chosen) setTried(new Set([...tried, chosen]))
+    setChosen(null)
+    if (wrong + 1 >= 2) reveal()
+  }
+  const reveal = () => {
+    setPhase('shown')
+    record(q.id, { status: 'revealed' })
+  }
+  const again = () => {
+    const next = randomSeed()
+    setSeed(next)
+    setOrder(shownOrder(q, next))
+    setChosen(null)
+    setTried(new Set())
+    setWrong(0)
+    setPhase('answering')
+    onSeed?.(next)
   }
   const rightText =
     q.type === 'choice'
-      ? correctOptions(q)
-          .map((id) => q.options.find((o) => o.id === id)?.text[lang])
-          .join(' / ')
+      ? [...rightSet].map((id) => q.options.find((o) => o.id === id)?.text[lang]).join(' / ')
       : q.items.map((i, n) => `${n + 1}. ${i.text[lang]}`).join('  ')
 
   return (
-    <article className="question-card" data-testid={`question-${q.id}`}>
+    <article className="question-card" data-testid={`question-${q.id}`} data-seed={seed} data-phase={phase}>
       <h3>{q.title[lang]}</h3>
+      {shareable && <ShareLink exerciseId={q.id} params={{ seed: String(seed) }} />}
       <p className="practice-prompt">{q.prompt[lang]}</p>
-      <p className="practice-rules">{t(q.type === 'choice' ? 'choiceRules' : 'orderRules')}</p>
+      {!present && <p className="practice-rules">{t(q.type === 'choice' ? 'choiceRules' : 'orderRules')}</p>}
       {showBody && q.type === 'choice' && (
-        <fieldset className="choices" disabled={verdict !== null || !!present}>
-          <legend className="sr-only">{q.title[lang]}</legend>
-          {q.options.map((o) => (
-            <label key={o.id} className="choice">
-              <input
-                type="radio"
-                name={`${q.id}-choice`}
-                value={o.id}
-                checked={chosen === o.id}
-                onChange={() => setChosen(o.id)}
-              />
-              {o.text[lang]}
-            </label>
-          ))}
-        </fieldset>
-      )}
-      {showBody && q.type === 'order' && (
-        <OrderList
+        <ChoiceList
           q={q}
-          order={order}
-          setOrder={setOrder}
-          lang={lang}
-          disabled={verdict !== null || !!present}
+          order={order0}
+          chosen={chosen}
+          onChoose={setChosen}
+          tried={tried}
+          right={answerVisible ? rightSet : null}
+          disabled={phase !== 'answering' || !!present}
         />
       )}
-      {!present && verdict === null && (
-        <button
-          type="button"
-          data-testid="question-submit"
-          disabled={q.type === 'choice' && chosen === null}
-          onClick={submit}
-        >
-          {t('submitAnswer')}
-        </button>
+      {showBody && q.type === 'order' && (
+        <OrderList q={q} order={order} setOrder={setOrder} disabled={phase !== 'answering' || !!present} />
       )}
-      {verdict !== null && !present && (
-        <p
-          className={`practice-result ${verdict ? 'ok' : 'bad'}`}
-          role="status"
-          data-testid="question-verdict"
-        >
-          <strong>{t(verdict ? 'right' : 'notQuite')}</strong>
+      {!present && phase === 'answering' && (
+        <div className="actions">
+          <button
+            type="button"
+            data-testid="question-submit"
+            disabled={q.type === 'choice' && chosen === null}
+            onClick={submit}
+          >
+            {t('submitAnswer')}
+          </button>
+          <button type="button" data-testid="question-show" onClick={reveal}>
+            {tq('showAnswer')}
+          </button>
+        </div>
+      )}
+      {!present && phase === 'answering' && wrong === 1 && (
+        <p className="practice-result bad" role="status" data-testid="question-hint">
+          <strong>{tq('hintTitle')}</strong> {q.hint[lang]}
         </p>
       )}
-      {revealed && (
+      {!present && phase !== 'answering' && (
+        <p
+          className={`practice-result ${phase === 'right' ? 'ok' : 'bad'}`}
+          role="status"
+          data-testid="question-verdict"
+          data-verdict={phase}
+        >
+          <strong>
+            {phase === 'right'
+              ? tq(wrong === 0 ? 'rightFirst' : 'rightLater')
+              : wrong >= 2
+                ? tq('secondWrong')
+                : tq('shownNote')}
+          </strong>{' '}
+          {phase === 'shown' && wrong >= 2 && tq('shownNote')}
+        </p>
+      )}
+      {answerVisible && (
         <div className="practice-answer" data-testid="question-answer">
           <p>
             <strong>{t('rightAnswer')}</strong> {rightText}
@@ -147,15 +142,8 @@ export default function QuestionCard({ q, present }: Props) {
             <strong>{t('reasoning')}</strong> {q.reasoning[lang]}
           </p>
           {!present && (
-            <button
-              type="button"
-              onClick={() => {
-                setVerdict(null)
-                setChosen(null)
-                if (q.type === 'order') setOrder(q.start)
-              }}
-            >
-              {t('tryAgain')}
+            <button type="button" data-testid="question-again" onClick={again}>
+              {tq('tryAgainNew')}
             </button>
           )}
         </div>

@@ -1,0 +1,25 @@
+/** Strings of the choice and ordering questions' attempt flow, in English and Simplified Chinese. */
+import { defineMessages } from '../../i18n/messages'
+
+export const questionMessages = defineMessages({
+  en: {
+    hintTitle: 'Not quite. Reconsider:',
+    secondWrong: 'Not right either — here is the answer.',
+    shownNote: 'The answer was shown, so this question does not count as answered right.',
+    rightFirst: 'Right, on the first try.',
+    rightLater: 'Right.',
+    showAnswer: 'Show the answer',
+    tryAgainNew: 'Try again (new order)',
+    triedMark: 'tried',
+  },
+  'zh-CN': {
+    hintTitle: '还不对。再想想：',
+    secondWrong: '这次也不对——答案如下。',
+    shownNote: '已经看过答案，本题不再算作答对。',
+    rightFirst: '答对了，一次就对。',
+    rightLater: '答对了。',
+    showAnswer: '查看答案',
+    tryAgainNew: '再做一次（换个顺序）',
+    triedMark: '已试过',
+  },
+})
