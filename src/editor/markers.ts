@@ -1,7 +1,8 @@
 /**
  * Located problems → Monaco markers: syntax errors from the parser (owner `amqp-script`) and the
  * broker's replies for operations that failed (owner `amqp-engine`, as warnings: the script is valid,
- * RabbitMQ refuses it).
+ * RabbitMQ refuses it). Each comes with the text its line had when it was found; a marker is shown
+ * only while its line still reads the same, so a marker from an older run never sits on a changed line.
  */
 import type * as Monaco from 'monaco-editor/editor'
 import type { OperationOutcome, ScriptDiagnostic } from '../engine'
@@ -11,32 +12,44 @@ export interface MarkerText {
   outcome: (o: OperationOutcome) => string
 }
 
+/** Problems with the text of their line when found (`lines[i]` belongs to `items[i]`). */
+export interface Located<T> {
+  items: readonly T[]
+  lines: readonly string[]
+}
+
 export function applyMarkers(
   monaco: typeof Monaco,
   model: Monaco.editor.ITextModel,
-  diagnostics: readonly ScriptDiagnostic[],
-  outcomes: readonly OperationOutcome[],
+  diagnostics: Located<ScriptDiagnostic>,
+  outcomes: Located<OperationOutcome>,
   text: MarkerText,
 ): void {
+  const count = model.getLineCount()
+  const unchanged = (line: number, was: string | undefined) =>
+    line >= 1 && line <= count && was !== undefined && model.getLineContent(line) === was
   monaco.editor.setModelMarkers(
     model,
     'amqp-script',
-    diagnostics.map((d) => ({
-      startLineNumber: d.loc.line,
-      startColumn: d.loc.column,
-      endLineNumber: d.loc.endLine,
-      endColumn: d.loc.endColumn,
-      message: text.diagnostic(d),
-      severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-      code: d.code,
-    })),
+    diagnostics.items
+      .filter((d, i) => unchanged(d.loc.line, diagnostics.lines[i]))
+      .map((d) => ({
+        startLineNumber: d.loc.line,
+        startColumn: d.loc.column,
+        endLineNumber: d.loc.endLine,
+        endColumn: d.loc.endColumn,
+        message: text.diagnostic(d),
+        severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        code: d.code,
+      })),
   )
   monaco.editor.setModelMarkers(
     model,
     'amqp-engine',
-    outcomes
-      .filter((o) => !o.ok && o.loc)
-      .map((o) => ({
+    outcomes.items
+      .map((o, i) => ({ o, was: outcomes.lines[i] }))
+      .filter(({ o, was }) => !o.ok && o.loc && unchanged(o.loc.line, was))
+      .map(({ o }) => ({
         startLineNumber: o.loc?.line ?? 1,
         startColumn: o.loc?.column ?? 1,
         endLineNumber: o.loc?.endLine ?? 1,

@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react'
 import type { OperationOutcome, ScriptDiagnostic } from '../engine'
 import { useT } from '../i18n/messages'
 import { editorMessages } from './editor-messages'
-import { applyMarkers } from './markers'
+import { applyMarkers, type Located } from './markers'
 import { type Monaco, monaco } from './monaco-setup'
 import { LANGUAGE_ID } from './script-language'
 import { EDITOR_THEMES } from './themes'
@@ -19,9 +19,13 @@ export interface ScriptEditorProps {
   onChange: (text: string) => void
   theme: 'light' | 'dark'
   readOnly: boolean
-  diagnostics: readonly ScriptDiagnostic[]
-  outcomes: readonly OperationOutcome[]
+  /** Syntax problems with the text their line had when parsed. */
+  diagnostics: Located<ScriptDiagnostic>
+  /** Refused operations with the text their line had when run. */
+  outcomes: Located<OperationOutcome>
   onPublish: () => void
+  /** The cursor was put on another line by the user (a click, the arrow keys). */
+  onCursorLine?: (line: number) => void
   /** Receives a function that moves the cursor to a line (for "go to error" links). */
   onReady?: (api: { revealLine: (line: number, column?: number) => void; focus: () => void }) => void
 }
@@ -51,11 +55,17 @@ export default function ScriptEditor(props: ScriptEditorProps) {
           : t('syntax', { detail: d.message }),
       outcome: (o) => t('brokerReply', { code: o.error?.code ?? '', text: o.error?.text ?? '' }),
     })
-  }, [props.diagnostics, props.outcomes, t])
+  }, [props.diagnostics, props.outcomes, props.value, t])
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onPublish())
+    let line = 0
+    editor.onDidChangeCursorPosition((e) => {
+      if (e.reason !== monaco.editor.CursorChangeReason.Explicit || e.position.lineNumber === line) return
+      line = e.position.lineNumber
+      latest.current.onCursorLine?.(line)
+    })
     props.onReady?.({
       revealLine: (line, column = 1) => {
         editor.revealLineInCenter(line)

@@ -1,35 +1,69 @@
 /**
- * The run's result as an accessible table: one row per queue (`data-queue`) with the message ids it
- * received in arrival order, then returned, dropped and failed messages in rows of their own.
+ * The run's result as an accessible table: one row per queue (`data-queue`) with the messages it
+ * received in arrival order, then returned, dropped and failed messages in rows of their own. With
+ * `onSelect`, every message is a button that selects that publish (by its index in the run).
  */
-import type { RunResult } from '../engine'
+import type { PublishExplanation, RunResult } from '../engine'
 import { useT } from '../i18n/messages'
 import { explainMessages } from './explain-messages'
 import './explain.css'
 
 export interface ResultTableProps {
   run: Pick<RunResult, 'result' | 'publishes'>
+  /** The selected publish (index in `run.publishes`). */
+  selected?: number | null
+  onSelect?: (index: number) => void
 }
 
-function Ids({ ids, none }: { ids: string[]; none: string }) {
-  if (ids.length === 0) return <span className="why-muted">{none}</span>
+/** Queue names as the result names them: bare in `/`, `vhost/name` elsewhere. */
+const resultName = (vhost: string, queue: string) => (vhost === '/' ? queue : `${vhost}/${queue}`)
+
+/** Publish indexes that reached each queue, in arrival order (the ids of `result.queues`). */
+function arrivals(publishes: PublishExplanation[]): Map<string, number[]> {
+  const out = new Map<string, number[]>()
+  publishes.forEach((p, i) => {
+    for (const d of p.queues) {
+      const name = resultName(p.vhost, d.queue)
+      const list = out.get(name) ?? []
+      list.push(i)
+      out.set(name, list)
+    }
+  })
+  return out
+}
+
+function Message(props: {
+  index: number
+  id: string
+  selected?: number | null
+  onSelect?: (index: number) => void
+}) {
+  const code = <code data-message={props.id}>{props.id}</code>
+  if (!props.onSelect) return code
+  const onSelect = props.onSelect
   return (
-    <>
-      {ids.map((id, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a message id may arrive twice (two publishes)
-        <span key={i}>
-          {i > 0 && ', '}
-          <code data-message={id}>{id}</code>
-        </span>
-      ))}
-    </>
+    <button
+      type="button"
+      className="message-pick"
+      aria-pressed={props.selected === props.index}
+      data-index={props.index}
+      onClick={() => onSelect(props.index)}
+    >
+      {code}
+    </button>
   )
 }
 
-export default function ResultTable({ run }: ResultTableProps) {
+export default function ResultTable({ run, selected, onSelect }: ResultTableProps) {
   const t = useT(explainMessages)
-  const { queues, returns, errors } = run.result
-  const dropped = run.publishes.filter((p) => p.outcome.kind === 'dropped').map((p) => p.id)
+  const { queues, errors } = run.result
+  const reached = arrivals(run.publishes)
+  const indexed = run.publishes.map((p, index) => ({ p, index }))
+  const returned = indexed.filter(({ p }) => p.outcome.kind === 'returned')
+  const dropped = indexed.filter(({ p }) => p.outcome.kind === 'dropped')
+  const failedPublishes = indexed.filter(({ p }) => p.outcome.kind === 'error')
+  const otherErrors = errors.filter((e) => e.stage !== 'publish')
+  const pick = { selected, onSelect }
   return (
     <table className="result-table" data-testid="result-table">
       <caption>{t('resultCaption')}</caption>
@@ -40,33 +74,54 @@ export default function ResultTable({ run }: ResultTableProps) {
         </tr>
       </thead>
       <tbody>
-        {Object.entries(queues).map(([name, ids]) => (
-          <tr key={name} data-queue={name}>
-            <th scope="row">{t('queueRow', { name })}</th>
-            <td>
-              <Ids ids={ids} none={t('none')} />
-            </td>
-          </tr>
-        ))}
-        {returns.map((r, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: ids may repeat across publishes
-          <tr key={`r${i}`} data-returned={r.id}>
+        {Object.entries(queues).map(([name, ids]) => {
+          const indexes = reached.get(name) ?? []
+          return (
+            <tr key={name} data-queue={name}>
+              <th scope="row">{t('queueRow', { name })}</th>
+              <td>
+                {ids.length === 0 ? (
+                  <span className="why-muted">{t('none')}</span>
+                ) : (
+                  ids.map((id, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a message id may arrive twice (two publishes)
+                    <span key={i}>
+                      {i > 0 && ', '}
+                      <Message id={id} index={indexes[i] ?? -1} {...pick} />
+                    </span>
+                  ))
+                )}
+              </td>
+            </tr>
+          )
+        })}
+        {returned.map(({ p, index }) => (
+          <tr key={`r${index}`} data-returned={p.id}>
             <th scope="row">{t('returnedRow')}</th>
             <td>
-              <code>{r.id}</code>
+              <Message id={p.id} index={index} {...pick} />
             </td>
           </tr>
         ))}
-        {dropped.map((id, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: ids may repeat across publishes
-          <tr key={`d${i}`} data-dropped={id}>
+        {dropped.map(({ p, index }) => (
+          <tr key={`d${index}`} data-dropped={p.id}>
             <th scope="row">{t('droppedRow')}</th>
             <td>
-              <code>{id}</code>
+              <Message id={p.id} index={index} {...pick} />
             </td>
           </tr>
         ))}
-        {errors.map((e, i) => (
+        {failedPublishes.map(({ p, index }) =>
+          p.outcome.kind === 'error' ? (
+            <tr key={`p${index}`} data-error={p.id} data-code={p.outcome.code}>
+              <th scope="row">{t('errorRow', { code: p.outcome.code, stage: 'publish' })}</th>
+              <td>
+                <Message id={p.id} index={index} {...pick} /> {p.outcome.text}
+              </td>
+            </tr>
+          ) : null,
+        )}
+        {otherErrors.map((e, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: ids may repeat across operations
           <tr key={`e${i}`} data-error={e.id} data-code={e.code}>
             <th scope="row">{t('errorRow', { code: e.code, stage: e.stage })}</th>

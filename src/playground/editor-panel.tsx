@@ -2,8 +2,7 @@
  * The script editor with its status line. The only part of the page that follows every keystroke,
  * so typing re-renders the editor and nothing else.
  */
-import { lazy, Suspense, useCallback, useRef } from 'react'
-import type { OperationOutcome, ScriptDiagnostic } from '../engine'
+import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
 import { useT } from '../i18n/messages'
 import { playgroundStore, usePlayground } from '../store/app-store'
 import { useTheme } from '../store/theme'
@@ -15,16 +14,18 @@ const ScriptEditor = lazy(() => import('../editor/script-editor'))
 
 export type EditorApi = { revealLine: (line: number, column?: number) => void; focus: () => void }
 
-const NO_DIAGNOSTICS: ScriptDiagnostic[] = []
-const NO_OUTCOMES: OperationOutcome[] = []
-
 export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) {
   const t = useT(playgroundMessages)
   const theme = useTheme((s) => s.theme)
   const text = usePlayground((s) => s.text)
   const readOnly = usePlayground((s) => s.mode === 'view')
-  const diagnostics = usePlayground((s) => s.parsed?.diagnostics ?? NO_DIAGNOSTICS)
-  const failures = usePlayground((s) => s.run?.failures ?? NO_OUTCOMES)
+  const parsed = usePlayground((s) => s.parsed)
+  const run = usePlayground((s) => s.run)
+  const diagnostics = useMemo(
+    () => ({ items: parsed?.diagnostics ?? [], lines: parsed?.diagnosticLines ?? [] }),
+    [parsed],
+  )
+  const outcomes = useMemo(() => ({ items: run?.failures ?? [], lines: run?.failureLines ?? [] }), [run])
   const setText = useCallback((v: string) => playgroundStore.getState().setText(v, 'coalesce'), [])
   const api = useRef<EditorApi | null>(null)
   const goTo = (line: number, column = 1) => api.current?.revealLine(line, column)
@@ -42,12 +43,21 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
           theme={theme}
           readOnly={readOnly}
           diagnostics={diagnostics}
-          outcomes={failures}
+          outcomes={outcomes}
           onPublish={publishDraft}
+          onCursorLine={selectPublishOnLine}
           onReady={ready}
         />
       </Suspense>
       <EditorStatus onGoTo={goTo} />
     </section>
   )
+}
+
+/** The cursor on a publish line selects that message (when the parse and the run read the same text). */
+function selectPublishOnLine(line: number): void {
+  const s = playgroundStore.getState()
+  if (!s.parsed || !s.run || s.parsed.text !== s.run.text) return
+  const index = s.parsed.publishLines.indexOf(line)
+  if (index >= 0) s.select({ kind: 'run', index })
 }

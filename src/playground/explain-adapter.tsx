@@ -3,10 +3,16 @@ import type { PublishExplanation, RunResult } from '../engine'
 import ResultTable from '../explain/result-table'
 import WhyPanel from '../explain/why-panel'
 
-export function WhyView({ publish }: { publish: PublishExplanation | null }) {
-  return publish ? <WhyPanel key={publish.id} publish={publish} /> : null
+export function WhyView({ publish, index }: { publish: PublishExplanation | null; index: number | null }) {
+  return publish ? <WhyPanel key={`${index}:${publish.id}`} publish={publish} /> : null
 }
 
-export function ResultView({ run }: { run: Pick<RunResult, 'result' | 'publishes'> | null }) {
-  return run ? <ResultTable run={run} /> : null
+export function ResultView(props: {
+  run: Pick<RunResult, 'result' | 'publishes'> | null
+  selected: number | null
+  onSelect: (index: number) => void
+}) {
+  return props.run ? (
+    <ResultTable run={props.run} selected={props.selected} onSelect={props.onSelect} />
+  ) : null
 }

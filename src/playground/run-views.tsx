@@ -10,8 +10,10 @@ import { playgroundStore, usePlayground } from '../store/app-store'
 import { useTheme } from '../store/theme'
 import { ResultView, WhyView } from './explain-adapter'
 import { MessageLog } from './message-log'
+import { MessageStrip } from './message-strip'
 import { playgroundMessages } from './playground-messages'
 import { PublishSummary } from './publish-summary'
+import { stripMessages } from './strip-messages'
 import { shownPublish } from './use-shown-publish'
 
 const DiagramPane = lazy(() => import('../diagram/diagram-pane'))
@@ -23,24 +25,36 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
   const log = usePlayground((s) => s.log)
   const selection = usePlayground((s) => s.selection)
   const explanations = usePlayground((s) => s.explanations)
+  const firstError = usePlayground((s) => (s.stale ? (s.parsed?.diagnostics[0]?.loc.line ?? null) : null))
+  const ts = useT(stripMessages)
   const { publish, topology, index } = shownPublish({ run, log, selection, explanations })
+  const select = (i: number) => playgroundStore.getState().select({ kind: 'run', index: i })
   // A large topology routes without the per-binding explanation: fetch it for the message shown.
   useEffect(() => {
     if (publish?.explained === false && index !== null) playgroundStore.getState().explain(index)
   }, [publish, index])
+  const stale = firstError !== null && run !== null
   return (
     <>
-      <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
-        <DiagramPane topology={topology} publish={publish} theme={theme} onNodeClick={onNodeClick} />
-      </Suspense>
+      {stale && (
+        <p className="stale-run" role="status" data-testid="stale-run">
+          {ts('staleRun', { line: firstError })}
+        </p>
+      )}
+      <div className={stale ? 'run-views is-stale' : 'run-views'}>
+        <MessageStrip publishes={run?.publishes ?? []} selected={index} onSelect={select} />
+        <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
+          <DiagramPane topology={topology} publish={publish} theme={theme} onNodeClick={onNodeClick} />
+        </Suspense>
+      </div>
       <section className="panel" aria-labelledby="why-heading">
         <h2 id="why-heading">{t('explainHeading')}</h2>
         <PublishSummary publish={publish} />
-        <WhyView publish={publish} />
+        <WhyView publish={publish} index={index} />
       </section>
       <section className="panel" aria-labelledby="result-heading">
         <h2 id="result-heading">{t('resultHeading')}</h2>
-        <ResultView run={run} />
+        <ResultView run={run} selected={selection?.kind === 'log' ? null : index} onSelect={select} />
       </section>
       <MessageLog
         log={log}

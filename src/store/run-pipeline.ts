@@ -94,11 +94,13 @@ export function createPipeline(store: StoreApi<PlaygroundState>, engine: EngineA
   function onReply(text: string, intent: RunIntent, u: SessionUpdate, next: SessionState | null): void {
     const s = store.getState()
     const current = text === s.text
+    const lines = linesOf(text)
+    const parsed = { ...u.parse, text, diagnosticLines: u.parse.diagnostics.map((d) => lines(d.loc.line)) }
     if (!next || !u.run) {
-      store.setState({ parsed: { ...u.parse, text }, stale: true, runError: null })
+      store.setState({ parsed, stale: true, runError: null })
       return
     }
-    const run = { ...next, text }
+    const run = { ...next, text, failureLines: next.failures.map((o) => lines(o.loc?.line ?? 0)) }
     let explanations = s.explanations
     for (const e of u.run.explained)
       explanations = keepExplanation(explanations, `${run.generation}:${e.index}`, e.publish)
@@ -120,7 +122,7 @@ export function createPipeline(store: StoreApi<PlaygroundState>, engine: EngineA
     }
     if (selection?.kind === 'run' && selection.index >= run.publishes.length) selection = null
     store.setState({
-      parsed: { ...u.parse, text },
+      parsed,
       run,
       stale: !current,
       runError: null,
@@ -162,6 +164,15 @@ export function createPipeline(store: StoreApi<PlaygroundState>, engine: EngineA
       stopped = true
       clearTimer()
     },
+  }
+}
+
+/** Line `n` (1-based) of `text`, splitting only when a line is asked for. */
+function linesOf(text: string): (n: number) => string {
+  let lines: string[] | null = null
+  return (n) => {
+    lines ??= text.split(/\r\n|\n|\r/)
+    return lines[n - 1] ?? ''
   }
 }
 

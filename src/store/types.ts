@@ -48,14 +48,19 @@ export type Selection = { kind: 'run'; index: number } | { kind: 'log'; seq: num
 /** The last good run: the engine session's state, with the text it ran. */
 export interface PlaygroundRun extends SessionState {
   text: string
+  /** The text of each refused operation's line when it ran (a marker is shown only while unchanged). */
+  failureLines: string[]
 }
+
+/** The last parse, with the text it read and the text of each diagnostic's line. */
+export type PlaygroundParse = ParseSummary & { text: string; diagnosticLines: string[] }
 
 /** A message for `publish`: the form's fields (the id is chosen by the store). */
 export type PublishRequest = Omit<ScenarioPublish, 'id' | 'vhost'> & { vhost: string }
 
 export interface RunSlice {
   /** The last parse of the text (in the Worker): diagnostics, names, lines. */
-  parsed: (ParseSummary & { text: string }) | null
+  parsed: PlaygroundParse | null
   /** The last run of a text without syntax errors (kept while the text has errors). */
   run: PlaygroundRun | null
   /** The run is older than the text (errors, or a run in flight). */

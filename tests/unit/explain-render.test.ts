@@ -81,4 +81,13 @@ describe('ResultTable', () => {
     expect(out).toContain('<tr data-dropped="m4">')
     expect(out).toMatch(/<tr data-error="m5" data-code="404">/)
   })
+  it('makes every message a button for its publish, the selected one pressed', () => {
+    const out = renderToStaticMarkup(createElement(ResultTable, { run, selected: 2, onSelect: () => {} }))
+    // each button names the publish index whose id it shows
+    expect([...out.matchAll(/data-index=/g)].length).toBeGreaterThanOrEqual(run.publishes.length)
+    for (const m of out.matchAll(/data-index="(\d+)"><code data-message="([^"]*)"/g))
+      expect(run.publishes[Number(m[1])]?.id).toBe(m[2])
+    expect(out.match(/aria-pressed="true" data-index="(\d+)"/g)).toEqual(['aria-pressed="true" data-index="2"'])
+    expect(out).toContain('<tr data-returned="m3"><th scope="row">returned 312 NO_ROUTE</th><td><button')
+  })
 })

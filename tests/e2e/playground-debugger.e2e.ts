@@ -1,0 +1,109 @@
+/**
+ * The playground as a debugger (issue 14): any message of a script can be selected — from the result
+ * table, the message strip, or its line in the editor — and the diagram and the why panel follow,
+ * returned and dropped ones included; after a syntax error no broker marker sits on a changed line.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, openPage, screenshot } from './support/browser'
+import { setText, waitForRun } from './support/playground'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const SCRIPT = `exchange declare shop direct
+queue declare audit
+bind audit to shop key paid
+publish m1 to shop key lost mandatory
+publish m2 to shop key lost
+publish m3 to shop key paid
+`
+
+const shown = (page: Page) =>
+  page.evaluate(() => ({
+    why: document.querySelector('[data-testid="why-panel"]')?.getAttribute('data-publish') ?? null,
+    diagram: document.querySelector<HTMLElement>('[data-testid="diagram"]')?.dataset.publish ?? null,
+  }))
+
+/** Line numbers of the squiggles of one kind, matched to the line-number gutter by their offset. */
+async function squiggleLines(page: Page, kind: 'warning' | 'error'): Promise<number[]> {
+  return page.evaluate((k) => {
+    const tops = new Map<string, number>()
+    for (const n of document.querySelectorAll<HTMLElement>('.monaco-editor .margin-view-overlays > div')) {
+      const num = n.querySelector('.line-numbers')?.textContent?.trim()
+      if (num) tops.set(n.style.top, Number(num))
+    }
+    const out: number[] = []
+    for (const d of document.querySelectorAll<HTMLElement>(`.monaco-editor .view-overlays .squiggly-${k}`)) {
+      const row = d.parentElement as HTMLElement
+      const line = tops.get(row.style.top)
+      if (line !== undefined) out.push(line)
+    }
+    return out.sort((a, b) => a - b)
+  }, kind)
+}
+
+describe('playground: any message, explained', () => {
+  it('selects the returned m1 and the dropped m2 of one script and explains each', async () => {
+    const w = await openPage(browser)
+    const { page } = w
+    await waitForRun(page)
+    await setText(page, SCRIPT)
+    await expect.poll(() => shown(page)).toEqual({ why: 'm3', diagram: 'm3' })
+    const table = page.getByTestId('result-table')
+    const why = page.getByTestId('why-panel')
+    const diagram = page.locator('[data-testid="diagram"]')
+
+    await table.locator('[data-returned="m1"] button').click()
+    await expect.poll(() => shown(page)).toEqual({ why: 'm1', diagram: 'm1' })
+    expect(await why.textContent()).toContain('Returned to the producer: 312 NO_ROUTE')
+    expect(await diagram.locator('g.ov-badge.dead').textContent()).toContain('returned 312')
+    expect(await diagram.locator('g.node.recv').count()).toBe(0)
+    expect(await table.locator('[data-returned="m1"] button').getAttribute('aria-pressed')).toBe('true')
+    await screenshot(page, 'debugger-returned-m1')
+
+    await table.locator('[data-dropped="m2"] button').click()
+    await expect.poll(() => shown(page)).toEqual({ why: 'm2', diagram: 'm2' })
+    expect(await why.textContent()).toContain('Dropped: no queue was reached')
+    expect(await diagram.locator('g.ov-badge.dead').textContent()).toContain('dropped')
+
+    // The message strip and the publish line in the editor select too.
+    await page.locator('[data-testid="message-strip"] [data-index="2"]').click()
+    await expect.poll(() => shown(page)).toEqual({ why: 'm3', diagram: 'm3' })
+    expect(await diagram.locator('g.node.recv').count()).toBe(1)
+    await page.locator('.monaco-editor .view-line').nth(3).click() // line 4: publish m1
+    await expect.poll(() => shown(page)).toEqual({ why: 'm1', diagram: 'm1' })
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
+  it('after a syntax error, no broker marker sits on a changed line, and the views say they are old', async () => {
+    const w = await openPage(browser, '', { locale: 'zh-CN' })
+    const { page } = w
+    await waitForRun(page)
+    // lines 3 and 4 are refused by the broker (no such queue): two warnings
+    await setText(
+      page,
+      'exchange declare x direct\nqueue declare q\nbind nope to x key k\nbind gone to x key k\n',
+    )
+    await expect.poll(() => squiggleLines(page, 'warning'), { timeout: 15_000 }).toEqual([3, 4])
+    // Line 3 now says something else, and line 5 breaks the syntax: the run cannot be redone.
+    await setText(
+      page,
+      'exchange declare x direct\nqueue declare q\nqueue declare audit\nbind gone to x key k\nbind q to x key "open\n',
+    )
+    await expect.poll(() => squiggleLines(page, 'error')).toEqual([5])
+    expect(await squiggleLines(page, 'warning')).toEqual([4])
+    const banner = page.getByTestId('stale-run')
+    await banner.waitFor()
+    expect(await banner.textContent()).toContain('第 5 行')
+    await screenshot(page, 'debugger-stale-zh')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+})
