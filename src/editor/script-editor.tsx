@@ -45,6 +45,7 @@ export default function ScriptEditor(props: ScriptEditorProps) {
   const latest = useRef(props)
   latest.current = props
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: markers are kept only on lines that still read the same, so a new text re-applies them
   useEffect(() => {
     const model = editorRef.current?.getModel()
     if (!model) return

@@ -87,7 +87,9 @@ describe('ResultTable', () => {
     expect([...out.matchAll(/data-index=/g)].length).toBeGreaterThanOrEqual(run.publishes.length)
     for (const m of out.matchAll(/data-index="(\d+)"><code data-message="([^"]*)"/g))
       expect(run.publishes[Number(m[1])]?.id).toBe(m[2])
-    expect(out.match(/aria-pressed="true" data-index="(\d+)"/g)).toEqual(['aria-pressed="true" data-index="2"'])
+    expect(out.match(/aria-pressed="true" data-index="(\d+)"/g)).toEqual([
+      'aria-pressed="true" data-index="2"',
+    ])
     expect(out).toContain('<tr data-returned="m3"><th scope="row">returned 312 NO_ROUTE</th><td><button')
   })
 })
