@@ -51,6 +51,16 @@ export const codeMessages = defineMessages({
     'note_empty-word-rule':
       'Your code rejected an empty word. RabbitMQ treats an empty word as an ordinary word (a..b has three words). Rejecting it is the study note’s strict rule — that is the strict variant of this exercise.',
     'note_should-throw': 'Under the strict rules an empty word is an input error: this call must throw.',
+
+    'note_too-large':
+      'The value is too large to check (the sandbox sends back at most 100,000 characters of JSON per call).',
+    gradeTimeout:
+      'Stopped after {s} s: checking the answer against the engine took too long (too many cases?).',
+    loadImport:
+      'import is not available in exercises (line {line}, column {column}; comments and strings are checked too).',
+    loadNotDeclared: 'The code does not declare the function {entry}.',
+    loadNoStart: 'The sandbox did not start. Please try again.',
+    loadBadReply: 'The sandbox sent back a reply it may not send; this run was discarded.',
   },
   'zh-CN': {
     codeTitle: '编程练习',
@@ -100,5 +110,12 @@ export const codeMessages = defineMessages({
     'note_empty-word-rule':
       '你的代码拒绝了空词。RabbitMQ 把空词当作普通的词（a..b 有三个词）。拒绝空词是学习笔记的严格规则——那是本题的严格版本。',
     'note_should-throw': '在严格规则下，空词属于输入错误：这次调用必须抛出异常。',
+
+    'note_too-large': '返回值太大，无法检查（沙箱每次调用最多传回 100,000 个字符的 JSON）。',
+    gradeTimeout: '{s} 秒后已停止：用引擎核对答案耗时过长（用例太多？）。',
+    loadImport: '练习中不能使用 import（第 {line} 行第 {column} 列；注释和字符串也会被检查）。',
+    loadNotDeclared: '代码没有声明函数 {entry}。',
+    loadNoStart: '沙箱没有启动，请再试一次。',
+    loadBadReply: '沙箱传回了不允许的回复，本次运行已作废。',
   },
 })

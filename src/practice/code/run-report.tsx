@@ -1,7 +1,18 @@
 /** The verdict of one run: a count, and only the first failing case (one at a time, after the run). */
 import { useT } from '../../i18n/messages'
+import type { LoadError } from '../sandbox/protocol'
 import { codeMessages } from './code-messages'
 import type { ExerciseRun } from './run-exercise'
+
+/** A load error in the reader's language when its reason is known; otherwise the engine's own text. */
+function loadErrorText(run: LoadError, t: ReturnType<typeof useT<keyof typeof codeMessages.en>>): string {
+  const why = run.why
+  if (why?.code === 'import') return t('loadImport', { line: why.line, column: why.column })
+  if (why?.code === 'not-declared') return t('loadNotDeclared', { entry: why.entry })
+  if (why?.code === 'no-start') return t('loadNoStart')
+  if (why?.code === 'bad-reply') return t('loadBadReply')
+  return t('loadError', { error: run.error })
+}
 
 export default function RunReport({ run, solutionShown }: { run: ExerciseRun; solutionShown: boolean }) {
   const t = useT(codeMessages)
@@ -11,10 +22,16 @@ export default function RunReport({ run, solutionShown }: { run: ExerciseRun; so
         {t('timeout', { s: run.ms / 1000 })}
       </p>
     )
+  if (run.kind === 'grade-timeout')
+    return (
+      <p className="practice-result bad" role="alert" data-testid="code-result" data-kind="grade-timeout">
+        {t('gradeTimeout', { s: run.ms / 1000 })}
+      </p>
+    )
   if (run.kind === 'load-error')
     return (
       <p className="practice-result bad" role="alert" data-testid="code-result" data-kind="load-error">
-        {t('loadError', { error: run.error })}
+        {loadErrorText(run, t)}
       </p>
     )
   const f = run.firstFailure
