@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { serviceWorker } from './scripts/sw-plugin.ts'
 
 // Relative base so the built app also works from a sub-path (e.g. GitHub Pages).
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   worker: { format: 'es' },
   build: {
     manifest: true,

@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib'
 
 const dist = process.env.E2E_DIST ?? 'dist'
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)
+// The page's entry (the service worker, src/sw, is an entry too but no part of the page's load).
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('index.html'))
 if (!entryKey) throw new Error('No entry in the Vite manifest')
 
 const seen = new Set()

@@ -2,9 +2,11 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import AppShell from './app/app-shell'
 import './app/app.css'
+import { registerServiceWorker } from './app/offline'
 import { watchPreloadErrors } from './components/preload-errors'
 
 watchPreloadErrors(window)
+registerServiceWorker()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -1,6 +1,5 @@
 /** The shell: header with navigation, language and theme; the current view below. */
 import { Suspense, useEffect, useMemo } from 'react'
-import { LazyPartView } from '../components/lazy-part'
 import { PartTextsContext } from '../components/part-boundary'
 import { LANGS, type Lang, useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
@@ -25,6 +24,7 @@ export default function AppShell() {
     document.title = [pageTitle, t(view), t('title')].filter(Boolean).join(' · ')
   }, [pageTitle, view, t])
 
+  const View = VIEWS[view]
   const partTexts = useMemo(
     () => ({
       crashed: t('partCrashed'),
@@ -83,7 +83,7 @@ export default function AppShell() {
       <main className="app-main">
         <PartTextsContext.Provider value={partTexts}>
           <Suspense fallback={<p className="loading">{t('loading')}</p>}>
-            <LazyPartView key={view} part={VIEWS[view]} />
+            <View />
           </Suspense>
         </PartTextsContext.Provider>
       </main>

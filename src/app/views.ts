@@ -4,10 +4,11 @@
  * "reload this part" while the header keeps working. Which view is open lives in the URL
  * (src/store/url-route).
  */
-import { type LazyPart, lazyPart } from '../components/lazy-part'
+import type { ComponentType } from 'react'
+import { lazyPart } from '../components/lazy-part'
 import type { ViewId } from '../store/url-route'
 
-export const VIEWS: Record<ViewId, LazyPart<object>> = {
+export const VIEWS: Record<ViewId, ComponentType<object>> = {
   playground: lazyPart(() => import('../playground/playground-page')),
   lessons: lazyPart(() => import('../lessons/lessons-page')),
   practice: lazyPart(() => import('../practice/practice-page')),

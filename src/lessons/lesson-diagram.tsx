@@ -4,14 +4,15 @@
  * "nowhere" marks it. Once answered, the same marks are judged on the diagram (right, wrong, missed);
  * picking another message draws that message's path.
  */
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
+import { lazyPart } from '../components/lazy-part'
 import type { DiagramMarks } from '../diagram/diagram-marking'
 import type { PublishExplanation, RunResult } from '../engine'
 import { useT } from '../i18n/messages'
 import { useTheme } from '../store/theme'
 import { lessonsMessages } from './lessons-messages'
 
-const RouteDiagram = lazy(() => import('../diagram/route-diagram'))
+const RouteDiagram = lazyPart(() => import('../diagram/route-diagram'))
 
 export function LessonDiagram({
   run,

@@ -2,7 +2,8 @@
  * The script editor with its status line. The only part of the page that follows every keystroke,
  * so typing re-renders the editor and nothing else.
  */
-import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
+import { Suspense, useCallback, useMemo, useRef } from 'react'
+import { lazyPart } from '../components/lazy-part'
 import { useT } from '../i18n/messages'
 import { playgroundStore, usePlayground } from '../store/app-store'
 import { useTheme } from '../store/theme'
@@ -10,7 +11,7 @@ import { EditorStatus } from './editor-status'
 import { playgroundMessages } from './playground-messages'
 import { publishDraft } from './publish-draft'
 
-const ScriptEditor = lazy(() => import('../editor/script-editor'))
+const ScriptEditor = lazyPart(() => import('../editor/script-editor'))
 
 export type EditorApi = { revealLine: (line: number, column?: number) => void; focus: () => void }
 

@@ -3,7 +3,8 @@
  * showing the selected message (or the newest). Re-renders when the run or the selection changes,
  * never on a keystroke.
  */
-import { lazy, Suspense, useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
+import { lazyPart } from '../components/lazy-part'
 import type { DiagramEntity } from '../diagram/diagram-types'
 import { useT } from '../i18n/messages'
 import { playgroundStore, usePlayground } from '../store/app-store'
@@ -16,7 +17,7 @@ import { PublishSummary } from './publish-summary'
 import { stripMessages } from './strip-messages'
 import { shownPublish } from './use-shown-publish'
 
-const DiagramPane = lazy(() => import('../diagram/diagram-pane'))
+const DiagramPane = lazyPart(() => import('../diagram/diagram-pane'))
 
 export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity) => void }) {
   const t = useT(playgroundMessages)

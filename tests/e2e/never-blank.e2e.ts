@@ -1,10 +1,12 @@
 /**
  * Never a blank page: a view whose chunk does not download shows "reload this part" under a working
- * header, and the button loads it once the network is back.
+ * header, and the button loads it once the network is back; after one visit the service worker
+ * serves the whole app offline (a reload, every view, a sample scenario).
  */
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openPage, screenshot } from './support/browser'
+import { editorText, waitForRun } from './support/playground'
 
 let browser: Browser
 beforeAll(async () => {
@@ -19,14 +21,15 @@ describe('a chunk that does not download', () => {
     const w = await openPage(browser, 'about:blank')
     const { page } = w
     const chunk = /\/assets\/practice-page-[^/]+\.js$/
-    await page.route(chunk, (route) => route.abort('internetdisconnected'))
+    // On the context, so requests the service worker makes are refused too.
+    await w.context.route(chunk, (route) => route.abort('internetdisconnected'))
     await page.goto(new URL('?view=practice', w.baseURL).toString())
     await page.getByTestId('part-failed').waitFor()
     expect(await page.getByTestId('part-failed').textContent()).toMatch(/could not be downloaded/)
     // The shell is alive: the header navigates.
     expect(await page.getByRole('navigation').getByRole('button').count()).toBe(4)
     await screenshot(page, 'never-blank-chunk-failed')
-    await page.unroute(chunk)
+    await w.context.unroute(chunk)
     await page.getByTestId('part-retry').click()
     await page.getByTestId('tab-progress').waitFor()
     expect(await page.getByTestId('part-failed').count()).toBe(0)
@@ -35,14 +38,15 @@ describe('a chunk that does not download', () => {
   })
 
   it('switching views: a stylesheet or chunk that fails is retried by the button', async () => {
-    const w = await openPage(browser)
+    // Without the service worker, which would have precached the view by now.
+    const w = await openPage(browser, '', { serviceWorkers: 'block' })
     const { page } = w
     await page.getByTestId('result-table').first().waitFor({ timeout: 30_000 })
     const files = /\/assets\/lessons-page-[^/]+\.(js|css)$/
-    await page.route(files, (route) => route.abort('internetdisconnected'))
+    await w.context.route(files, (route) => route.abort('internetdisconnected'))
     await page.getByRole('navigation').getByRole('button', { name: 'Lessons' }).click()
     await page.getByTestId('part-failed').waitFor()
-    await page.unroute(files)
+    await w.context.unroute(files)
     await page.getByTestId('part-retry').click()
     await page.locator('.lessons, [data-testid="lesson-list"], h2').first().waitFor()
     expect(await page.getByTestId('part-failed').count()).toBe(0)
@@ -59,5 +63,56 @@ describe('a chunk that does not download', () => {
     expect(styled).toBe(true)
     expect(w.pageErrors).toEqual([])
     await w.context.close()
+  })
+})
+
+/** Files under assets/ the page loaded that the service worker has not cached yet. */
+const uncached = (page: Page) =>
+  page.evaluate(async () => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((u) => new URL(u).pathname.includes('/assets/'))
+    const missing: string[] = []
+    // As the worker matches: a server may answer module requests with `Vary: Origin`.
+    for (const u of urls)
+      if (!(await caches.match(u, { ignoreSearch: true, ignoreVary: true }))) missing.push(u)
+    return missing
+  })
+
+describe('offline after one visit', () => {
+  it('a reload offline shows the playground with editor, diagram and result; every view and a sample work', async () => {
+    const w = await openPage(browser)
+    const { page, context } = w
+    await waitForRun(page)
+    await page.locator('[data-testid="diagram"] svg').waitFor({ timeout: 30_000 })
+    await page.locator('html[data-offline-ready="true"]').waitFor({ timeout: 30_000 })
+    await expect.poll(() => uncached(page), { timeout: 20_000 }).toEqual([])
+
+    await context.setOffline(true)
+    await page.reload()
+    await waitForRun(page)
+    await page.locator('[data-testid="diagram"] svg').waitFor({ timeout: 30_000 })
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false)
+    await screenshot(page, 'offline-playground')
+
+    for (const [view, ready] of [
+      ['Lessons', '[data-testid="lesson-list"]'],
+      ['Practice', '[data-testid="tab-progress"]'],
+      ['Timeline', '[data-testid="timeline-page"]'],
+    ] as const) {
+      await page.getByRole('navigation').getByRole('button', { name: view }).click()
+      await page.locator(ready).first().waitFor()
+      expect(await page.getByTestId('part-failed').count(), view).toBe(0)
+    }
+    await page.getByRole('navigation').getByRole('button', { name: 'Playground' }).click()
+    await waitForRun(page)
+    await page.getByTestId('samples').selectOption('seed-fanout.json')
+    await page.getByTestId('load-sample').click()
+    const confirm = page.getByTestId('confirm-replace')
+    if (await confirm.isVisible()) await confirm.click()
+    await expect.poll(() => editorText(page)).toContain('fanout')
+    expect(w.pageErrors).toEqual([])
+    await context.close()
   })
 })

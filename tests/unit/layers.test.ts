@@ -12,6 +12,7 @@ import { files, specifiers } from './support/source-imports'
 const SRC = resolve('src')
 const LAYER: Record<string, number> = {
   engine: 0,
+  sw: 0, // the service worker: a program of its own that imports nothing
   storage: 1,
   labkit: 1,
   worker: 2,

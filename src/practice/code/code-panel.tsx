@@ -5,7 +5,8 @@
  * The reference solution is shown only after asking; the learner's own text stays one undo away, and
  * from then on a passing run is recorded as "solution shown", never as passed.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Suspense, useCallback, useEffect, useState } from 'react'
+import { lazyPart } from '../../components/lazy-part'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { useTheme } from '../../store/theme'
@@ -19,7 +20,7 @@ import { type ExerciseRun, runExercise } from './run-exercise'
 import RunReport from './run-report'
 import VisibleTests from './visible-tests'
 
-const CodeEditor = lazy(() => import('./code-editor'))
+const CodeEditor = lazyPart(() => import('./code-editor'))
 
 interface Props {
   ex: CodeExercise

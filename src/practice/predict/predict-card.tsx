@@ -3,7 +3,8 @@
  * "nowhere" outcome, then checks. The engine answers; a wrong guess shows the facts that separate it
  * from the right answer, and the full explanation is shown once solved or revealed.
  */
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react'
+import { type ReactNode, Suspense, useMemo, useState } from 'react'
+import { lazyPart } from '../../components/lazy-part'
 import type { DiagramMarks } from '../../diagram/diagram-marking'
 import type { Scenario } from '../../engine'
 import { useT } from '../../i18n/messages'
@@ -17,7 +18,7 @@ import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
 import { bindingIdsOf } from './binding-ids'
 
-const RouteDiagram = lazy(() => import('../../diagram/route-diagram'))
+const RouteDiagram = lazyPart(() => import('../../diagram/route-diagram'))
 
 function headerLine(h: Record<string, unknown> | undefined): string[] {
   if (!h || Object.keys(h).length === 0) return []

@@ -41,6 +41,8 @@ export async function openPage(
     locale?: string
     colorScheme?: 'light' | 'dark'
     viewport?: { width: number; height: number }
+    /** 'block' keeps the service worker out (a test of the network path itself). */
+    serviceWorkers?: 'allow' | 'block'
   } = {},
 ): Promise<WatchedPage> {
   const baseURL = inject('baseURL')
@@ -48,6 +50,7 @@ export async function openPage(
     locale: options.locale ?? 'en-US',
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1400, height: 900 },
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   })
   const page = await context.newPage()
   const origin = new URL(baseURL).origin
