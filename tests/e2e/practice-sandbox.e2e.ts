@@ -156,9 +156,10 @@ describe('sandbox: no way out', () => {
     expect(kind, (await page.getByTestId('code-result').textContent()) ?? '').toBe('fail')
     const report = (await page.getByTestId('failure-actual').textContent()) ?? ''
     console.info(`probes through the UI:\n  ${report.split(' | ').join('\n  ')}`)
+    expect(await settledHits()).toEqual([])
+    // …and the JavaScript layer already refused them, with a clear message.
     expect(report).toContain('fetch: Error: fetch is not available in exercises')
     expect(report).toContain('websocket: Error: WebSocket is not available in exercises')
-    expect(await settledHits()).toEqual([])
     await w.context.close()
   })
 
