@@ -5,6 +5,8 @@ import { useT } from '../i18n/messages'
 import { useRoute } from '../store/url-route'
 import CodeTab from './code/code-tab'
 import { CONTENT_ERRORS, HOMEWORK, PREDICT, QUESTIONS } from './content/load'
+import DeckPage from './deck/deck-page'
+import DeckSetup from './deck/deck-setup'
 import ExerciseView from './exercise-view'
 import { homeworkMessages } from './homework/homework-messages'
 import HomeworkPage from './homework/homework-page'
@@ -18,7 +20,7 @@ import QuestionCard from './questions/question-card'
 import ShareLink from './share-link'
 import './practice.css'
 
-const TABS = ['predict', 'generated', 'questions', 'code', 'homework', 'progress'] as const
+const TABS = ['predict', 'generated', 'deck', 'questions', 'code', 'homework', 'progress'] as const
 type Tab = (typeof TABS)[number]
 
 /** Content that failed its schema is listed with file and path; everything else still works. */
@@ -81,6 +83,7 @@ function Hub({ tab }: { tab: Tab }) {
         </section>
       )}
       {tab === 'generated' && <GeneratedPanel />}
+      {tab === 'deck' && <DeckSetup />}
       {tab === 'questions' && (
         <section className="panel">
           <h2>{t('questionsTitle')}</h2>
@@ -112,6 +115,7 @@ function Hub({ tab }: { tab: Tab }) {
 
 export default function PracticePage() {
   const url = readPracticeUrl(useRoute((s) => s.params))
+  if (url.deck) return <DeckPage id={url.deck} item={url.item} present={url.present} />
   if (url.exercise) return <ExerciseView id={url.exercise} present={url.present} seed={url.seed} />
   const tab = (TABS as readonly string[]).includes(url.tab ?? '') ? (url.tab as Tab) : 'predict'
   return (

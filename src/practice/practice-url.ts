@@ -7,6 +7,9 @@ export interface PracticeUrl {
   tab: string | null
   /** The attempt's seed: the order a question's options are shown in. */
   seed: number | null
+  /** A quiz deck id, and the question of it on screen (1-based). */
+  deck: string | null
+  item: number
 }
 
 /** A seed as it may appear in a link: a canonical unsigned 32-bit integer. */
@@ -22,6 +25,8 @@ export function readPracticeUrl(params: RouteParams): PracticeUrl {
     present: params.present === '1',
     tab: params.tab ?? null,
     seed: parseSeed(params.seed),
+    deck: params.deck ?? null,
+    item: Number.parseInt(params.item ?? '1', 10) || 1,
   }
 }
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerOf } from '../../src/practice/answer'
 import { explainOnly } from '../../src/practice/engine-run'
 import { parseQuestionId } from '../../src/practice/generator/generate'
-import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser'
-import { setEditorText } from './support/practice'
+import { launchBrowser, openPage, screenshot } from './support/browser'
+import { expectClean, setEditorText } from './support/practice'
 
 let browser: Browser
 
@@ -19,12 +19,6 @@ afterAll(async () => {
 /** Clicks the diagram node of a queue (click delegation on the Mermaid SVG). */
 async function clickQueueNode(page: Page, queue: string) {
   await page.locator('[data-testid="practice-diagram"] g.node', { hasText: queue }).first().click()
-}
-
-function expectClean(w: WatchedPage) {
-  expect(w.pageErrors).toEqual([])
-  expect(w.consoleErrors).toEqual([])
-  expect(w.externalRequests).toEqual([])
 }
 
 describe('practice: predict the path', () => {

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser'
-import { editorView, setEditorText, storedProgress } from './support/practice'
+import { launchBrowser, openPage, screenshot } from './support/browser'
+import { editorView, expectClean, setEditorText, storedProgress } from './support/practice'
 
 let browser: Browser
 beforeAll(async () => {
@@ -16,12 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-function expectClean(w: WatchedPage) {
-  expect(w.pageErrors).toEqual([])
-  expect(w.consoleErrors).toEqual([])
-  expect(w.externalRequests).toEqual([])
-}
 
 const MINE = `function matches(pattern: string, key: string): boolean {
   return pattern === key // mine-7351

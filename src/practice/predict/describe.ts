@@ -26,3 +26,13 @@ export function publishFacts(s: Scenario): PublishFacts {
     mandatory: p.mandatory === true,
   }
 }
+
+/** The message's headers as one producer line under the diagram's producer node (none without headers). */
+export function headerLine(h: Record<string, unknown> | undefined): string[] {
+  if (!h || Object.keys(h).length === 0) return []
+  return [
+    Object.entries(h)
+      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(', '),
+  ]
+}

@@ -12,22 +12,16 @@ import { useTheme } from '../../store/theme'
 import { answerOf, type Grade, gradeRoute, type Nowhere } from '../answer'
 import { type BindingGrade, bindingText, evaluationOf, gradeBindings } from '../binding-marks'
 import { explainOnly } from '../engine-run'
-import { bindingFact, type Fact, routeFacts, separatingFacts } from '../explain-model'
+import { bindingFact, type Fact, separatingFacts } from '../explain-model'
 import FactsView from '../facts-view'
 import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
 import { bindingIdsOf } from './binding-ids'
+import { headerLine } from './describe'
+import EngineAnswer from './engine-answer'
+import QueueMarks from './queue-marks'
 
 const RouteDiagram = lazyPart(() => import('../../diagram/route-diagram'))
-
-function headerLine(h: Record<string, unknown> | undefined): string[] {
-  if (!h || Object.keys(h).length === 0) return []
-  return [
-    Object.entries(h)
-      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
-      .join(', '),
-  ]
-}
 
 export interface PredictCardProps {
   exerciseId: string
@@ -150,37 +144,18 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
             </Suspense>
           </div>
           {!present && (
-            <fieldset className="predict-marks" disabled={revealed}>
-              <legend>{t('markQueues')}</legend>
-              {queues.map((name) => (
-                <label key={name} className="mark">
-                  <input
-                    type="checkbox"
-                    data-testid={`mark-${name}`}
-                    checked={picked.has(name)}
-                    onChange={() => toggle(name)}
-                  />
-                  {name}
-                </label>
-              ))}
-              <fieldset className="nowhere">
-                <legend className="sr-only">{t('nowhereLabel')}</legend>
-                {(['returned', 'dropped'] as const).map((n) => (
-                  <label key={n} className="mark">
-                    <input
-                      type="checkbox"
-                      data-testid={`nowhere-${n}`}
-                      checked={nowhere === n}
-                      onChange={() => {
-                        setGrade(null)
-                        setPicked(new Set())
-                        setNowhere(nowhere === n ? null : n)
-                      }}
-                    />
-                    {t(n === 'returned' ? 'nowhereReturned' : 'nowhereDropped')}
-                  </label>
-                ))}
-              </fieldset>
+            <QueueMarks
+              queues={queues}
+              picked={picked}
+              nowhere={nowhere}
+              onQueue={toggle}
+              onNowhere={(n) => {
+                setGrade(null)
+                setPicked(new Set())
+                setNowhere(n)
+              }}
+              disabled={revealed}
+            >
               {(scenario.bindings?.length ?? 0) > 0 && (
                 <fieldset className="binding-marks">
                   <legend>{t('markBindings')}</legend>
@@ -206,7 +181,7 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
                   {t('showAnswer')}
                 </button>
               </div>
-            </fieldset>
+            </QueueMarks>
           )}
         </div>
       )}
@@ -235,15 +210,7 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
         </div>
       )}
       {revealed && answer && (
-        <div className="practice-answer" data-testid="predict-answer">
-          <p>
-            <strong>{t('engineAnswer')}</strong>{' '}
-            {answer.queues.length > 0
-              ? t('answerQueues', { queues: answer.queues.join(', ') })
-              : t(`outcome_${answer.outcome}` as 'outcome_routed')}
-          </p>
-          <FactsView facts={routeFacts(engine.publish)} testId="route-facts" />
-        </div>
+        <EngineAnswer answer={answer} publish={engine.publish} testId="predict-answer" />
       )}
     </div>
   )

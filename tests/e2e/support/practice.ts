@@ -1,6 +1,7 @@
 /** Page helpers for the practice e2e tests (Monaco driven like a learner, stored progress read back). */
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import type { WatchedPage } from './browser'
 
 /** Replaces the code editor's text by typing, as a learner would (select all, then insert). */
 export async function setEditorText(page: Page, text: string): Promise<void> {
@@ -25,4 +26,11 @@ export async function editorView(page: Page): Promise<string> {
 export async function storedProgress(page: Page): Promise<Record<string, unknown> | null> {
   const raw = await page.evaluate(() => localStorage.getItem('amqp-playground:practice-progress:v1'))
   return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>)
+}
+
+/** Nothing a learner would not want: no uncaught error, no console error, no request leaving the page. */
+export function expectClean(w: WatchedPage): void {
+  expect(w.pageErrors).toEqual([])
+  expect(w.consoleErrors).toEqual([])
+  expect(w.externalRequests).toEqual([])
 }

@@ -1,0 +1,89 @@
+/**
+ * Grading a finished deck and the result file a learner hands in. Every question is graded by the
+ * engine with the predict rule (right marks score, wrong or missing ones cost, never below 0); the
+ * file carries the deck link, so a teacher can open the same questions and check any line.
+ */
+import { answerOf, type Grade, gradeRoute, type RouteAnswer } from '../answer'
+import { explainOnly } from '../engine-run'
+import type { DeckAnswer } from '../progress/progress-types'
+import type { Deck } from './deck-id'
+
+export const RESULT_FORMAT = 'amqp-playground-quiz-result'
+
+export interface ReviewItem {
+  n: number
+  id: string
+  answer: DeckAnswer | null
+  right: RouteAnswer
+  grade: Grade
+}
+
+export interface DeckReview {
+  items: ReviewItem[]
+  score: number
+  maxScore: number
+  correct: number
+}
+
+export function reviewDeck(deck: Deck, answers: Readonly<Record<string, DeckAnswer>>): DeckReview {
+  const items = deck.questions.map((q, i): ReviewItem => {
+    const right = answerOf(explainOnly(q.scenario).publish)
+    const answer = answers[q.id] ?? null
+    const grade = gradeRoute(right, answer ?? { queues: [], nowhere: null })
+    return { n: i + 1, id: q.id, answer, right, grade }
+  })
+  return {
+    items,
+    score: items.reduce((s, x) => s + x.grade.score, 0),
+    maxScore: items.reduce((s, x) => s + x.grade.maxScore, 0),
+    correct: items.filter((x) => x.grade.correct).length,
+  }
+}
+
+export interface ResultFile {
+  format: typeof RESULT_FORMAT
+  version: 1
+  deck: string
+  /** Opens the same deck: the questions can be checked against the engine again. */
+  link: string
+  language: string
+  startedAt: string
+  finishedAt: string
+  score: number
+  maxScore: number
+  correct: number
+  questions: {
+    n: number
+    id: string
+    answer: DeckAnswer | null
+    right: RouteAnswer
+    score: number
+    maxScore: number
+    correct: boolean
+  }[]
+}
+
+export function resultFile(
+  deck: Deck,
+  review: DeckReview,
+  meta: { link: string; language: string; startedAt: string; finishedAt: string },
+): ResultFile {
+  return {
+    format: RESULT_FORMAT,
+    version: 1,
+    deck: deck.id,
+    ...meta,
+    score: review.score,
+    maxScore: review.maxScore,
+    correct: review.correct,
+    questions: review.items.map((x) => ({
+      n: x.n,
+      id: x.id,
+      answer: x.answer,
+      right: x.right,
+      score: x.grade.score,
+      maxScore: x.grade.maxScore,
+      correct: x.grade.correct,
+    })),
+  }
+}

@@ -1,0 +1,30 @@
+/** The engine's answer to a routing question, with every fact of the route that led to it. */
+import type { PublishExplanation } from '../../engine'
+import { useT } from '../../i18n/messages'
+import type { RouteAnswer } from '../answer'
+import { routeFacts } from '../explain-model'
+import FactsView from '../facts-view'
+import { practiceMessages } from '../practice-messages'
+
+export default function EngineAnswer({
+  answer,
+  publish,
+  testId,
+}: {
+  answer: RouteAnswer
+  publish: PublishExplanation
+  testId: string
+}) {
+  const t = useT(practiceMessages)
+  return (
+    <div className="practice-answer" data-testid={testId}>
+      <p>
+        <strong>{t('engineAnswer')}</strong>{' '}
+        {answer.queues.length > 0
+          ? t('answerQueues', { queues: answer.queues.join(', ') })
+          : t(`outcome_${answer.outcome}` as 'outcome_routed')}
+      </p>
+      <FactsView facts={routeFacts(publish)} testId="route-facts" />
+    </div>
+  )
+}
