@@ -2,9 +2,10 @@
  * The routing diagram with its controls: focus / show all for large topologies, the default
  * exchange, the vhost, and export (SVG, PNG, Mermaid source). Presentational: props in, callbacks out.
  */
-import { useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import type { PublishExplanation, TopologySnapshot } from '../engine'
 import { useT } from '../i18n/messages'
+import { type DiagramEditing, EditPopover, type EditState } from './diagram-edit'
 import { DiagramExport } from './diagram-export'
 import { diagramMessages } from './diagram-messages'
 import { pathOverlay } from './diagram-overlay'
@@ -26,6 +27,8 @@ export interface DiagramPaneProps {
   focus?: 'auto' | 'all' | 'touched'
   onNodeClick?: (entity: DiagramEntity) => void
   selected?: DiagramEntity | null
+  /** Drawing on the diagram (bindings, publishes); without it the diagram only shows. */
+  editing?: DiagramEditing
 }
 
 /**
@@ -59,10 +62,68 @@ export default function DiagramPane(props: DiagramPaneProps) {
     () => (topology ? buildTopology(topology, publish, options) : null),
     [topology, publish, options],
   )
-  const overlay = useMemo(
-    () => (model ? pathOverlay(model, publish, labels, selected) : undefined),
-    [model, publish, labels, selected],
-  )
+  const [edit, setEdit] = useState<EditState>(null)
+  // A drawing in progress is about the topology it started on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the topology changes
+  useEffect(() => setEdit(null), [topology])
+  const editing = props.editing
+  const overlay = useMemo(() => {
+    if (!model) return undefined
+    const o = pathOverlay(model, publish, labels, selected)
+    if (!editing) return o
+    // Bindings take clicks; the one being edited is marked.
+    const edgeClasses = { ...o.edgeClasses }
+    if (edit?.kind === 'binding') edgeClasses[edit.edge] = [...(edgeClasses[edit.edge] ?? []), 'selEdge']
+    const nodeClasses = { ...o.nodeClasses }
+    const source = edit?.kind === 'pick' || edit?.kind === 'bind' ? edit.source : null
+    const sourceId = source ? model.ids.exchange.get(source.name) : undefined
+    if (sourceId) nodeClasses[sourceId] = [...(nodeClasses[sourceId] ?? []), 'sel']
+    return { ...o, edgeClasses, nodeClasses, clickableEdges: [...model.ids.binding.values()] }
+  }, [model, publish, labels, selected, editing, edit])
+
+  const pointOf = (el: Element | null | undefined): { x: number; y: number } => {
+    const stage = figure.current?.getBoundingClientRect()
+    const r = el?.getBoundingClientRect()
+    if (!stage || !r) return { x: 8, y: 8 }
+    // Beside the node, kept inside the pane (a popover is about 16rem wide).
+    const x = Math.min(r.right - stage.left + 6, Math.max(0, stage.width - 260))
+    return { x: Math.max(0, x), y: Math.max(0, r.top - stage.top) }
+  }
+  const nodeEl = (kind: 'exchange' | 'queue', name: string) => {
+    const id = (kind === 'exchange' ? model?.ids.exchange : model?.ids.queue)?.get(name)
+    return id ? figure.current?.querySelector(`g.node[data-node-id="${id}"]`) : null
+  }
+  const typeOf = (name: string, vhost: string) =>
+    topology?.exchanges.find((x) => x.vhost === vhost && x.name === name)?.type ?? ''
+  const onNode = (entity: DiagramEntity) => {
+    if (!editing || (entity.kind !== 'exchange' && entity.kind !== 'queue')) return onNodeClick?.(entity)
+    const at = pointOf(nodeEl(entity.kind, entity.name))
+    if (edit?.kind === 'pick')
+      return setEdit({ kind: 'bind', source: edit.source, type: edit.type, destination: entity, at })
+    setEdit({
+      kind: 'menu',
+      entity,
+      type: entity.kind === 'exchange' ? typeOf(entity.name, entity.vhost) : '',
+      at,
+    })
+  }
+  const onEdge = (edge: string) => {
+    const bindingId = model?.edges[edge]
+    const binding = topology?.bindings.find((b) => b.id === bindingId)
+    const hit = figure.current?.querySelector(`[data-edge="${edge}"]`)
+    if (editing && binding) setEdit({ kind: 'binding', binding, edge, at: pointOf(hit) })
+  }
+  const onStageKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && edit) {
+      e.preventDefault()
+      setEdit(null)
+    }
+    if ((e.key === 'Delete' || e.key === 'Backspace') && edit?.kind === 'binding' && editing) {
+      e.preventDefault()
+      editing.unbind(edit.binding)
+      setEdit(null)
+    }
+  }
 
   if (!model || !topology) return <p className="loading">{t('empty')}</p>
   const canToggleFocus = props.focus === undefined && (model.focused || localFocus === 'all')
@@ -130,7 +191,16 @@ export default function DiagramPane(props: DiagramPaneProps) {
           </button>
         </div>
       )}
-      <div ref={figure}>
+      {edit?.kind === 'pick' && (
+        <p className="diagram-pick" role="status" data-testid="diagram-pick">
+          {t('editPick', { source: edit.source.name })}{' '}
+          <button type="button" onClick={() => setEdit(null)}>
+            {t('editCancel')}
+          </button>
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape and Delete for the popover and the selected binding inside */}
+      <div ref={figure} className="diagram-stage" onKeyDown={onStageKey}>
         <MermaidView
           text={model.text}
           theme={theme}
@@ -138,11 +208,24 @@ export default function DiagramPane(props: DiagramPaneProps) {
           nodes={model.nodes}
           overlay={overlay}
           animate
-          onNodeClick={onNodeClick}
+          onNodeClick={onNode}
+          onEdgeClick={onEdge}
           describeNode={describe}
         />
+        {editing && <EditPopover key={editKey(edit)} state={edit} editing={editing} onState={setEdit} />}
       </div>
-      <p className="diagram-hint">{t('keyboardHint')}</p>
+      <p className="diagram-hint">
+        {t('keyboardHint')} {editing && t('editHint')}
+      </p>
     </section>
   )
+}
+
+/** A new popover for each thing edited, so its inputs start empty. */
+function editKey(s: EditState): string {
+  if (!s) return 'none'
+  if (s.kind === 'binding') return `b:${s.binding.id}`
+  if (s.kind === 'pick') return `p:${s.source.name}`
+  if (s.kind === 'bind') return `n:${s.source.name}:${s.destination.kind}:${s.destination.name}`
+  return `m:${s.entity.kind}:${s.entity.name}`
 }

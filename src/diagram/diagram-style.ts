@@ -35,6 +35,7 @@ const LIGHT: Table = {
   pickEdge: { stroke: '#1d4ed8', width: 4 },
   okEdge: { stroke: '#15803d', width: 4 },
   badEdge: { stroke: '#b91c1c', width: 4, dash: '6 3' },
+  selEdge: { stroke: '#2563eb', width: 5 },
   sel: { stroke: '#2563eb', width: 4 },
 }
 
@@ -56,11 +57,12 @@ const DARK: Table = {
   pickEdge: { stroke: '#93c5fd', width: 4 },
   okEdge: { stroke: '#4ade80', width: 4 },
   badEdge: { stroke: '#fca5a5', width: 4, dash: '6 3' },
+  selEdge: { stroke: '#93c5fd', width: 5 },
   sel: { stroke: '#93c5fd', width: 4 },
 }
 
 /** Classes that colour edges (the rest colour nodes and overlay badges). */
-export const EDGE_CLASSES = new Set(['hot', 'aehot', 'pickEdge', 'okEdge', 'badEdge'])
+export const EDGE_CLASSES = new Set(['hot', 'aehot', 'pickEdge', 'okEdge', 'badEdge', 'selEdge'])
 
 const tableFor = (theme: DiagramTheme) => (theme === 'dark' ? DARK : LIGHT)
 

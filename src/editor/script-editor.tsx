@@ -1,11 +1,14 @@
 /**
- * The Monaco editor for the topology script: controlled by the store's text, markers from the parser
- * and the broker's replies, Ctrl+Enter to publish, read-only for view links. Lazy-loaded.
+ * The Monaco editor for the topology script: it follows the store's text with minimal edits (so the
+ * cursor stays), markers from the parser and the broker's replies, Ctrl+Enter to publish, read-only
+ * for view links. Undo and redo are the store's (one history for typing, forms and diagram edits);
+ * Monaco's own undo stack is not used. Lazy-loaded.
  */
 import Editor, { type OnMount } from '@monaco-editor/react'
 import { useEffect, useRef } from 'react'
 import type { OperationOutcome, ScriptDiagnostic } from '../engine'
 import { useT } from '../i18n/messages'
+import { diffTexts } from '../store/text-history'
 import { editorMessages } from './editor-messages'
 import { applyMarkers, type Located } from './markers'
 import { type Monaco, monaco } from './monaco-setup'
@@ -26,6 +29,9 @@ export interface ScriptEditorProps {
   onPublish: () => void
   /** The cursor was put on another line by the user (a click, the arrow keys). */
   onCursorLine?: (line: number) => void
+  /** Ctrl+Z and Ctrl+Y / Ctrl+Shift+Z in the editor: the store's history. */
+  onUndo: () => void
+  onRedo: () => void
   /** Receives a function that moves the cursor to a line (for "go to error" links). */
   onReady?: (api: { revealLine: (line: number, column?: number) => void; focus: () => void }) => void
 }
@@ -58,9 +64,37 @@ export default function ScriptEditor(props: ScriptEditorProps) {
     })
   }, [props.diagnostics, props.outcomes, props.value, t])
 
+  // The store's text into the model as one minimal edit: the cursor and the scroll stay where they
+  // were, and an undone or appended range is shown.
+  useEffect(() => {
+    const editor = editorRef.current
+    const model = editor?.getModel()
+    if (!editor || !model) return
+    const edit = diffTexts(model.getValue(), props.value)
+    if (!edit) return
+    const from = model.getPositionAt(edit.at)
+    const to = model.getPositionAt(edit.at + edit.removed.length)
+    const range = new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column)
+    model.applyEdits([{ range, text: edit.inserted, forceMoveMarkers: true }])
+    if (editor.hasTextFocus()) {
+      const after = model.getPositionAt(edit.at + edit.inserted.length)
+      editor.setPosition(after)
+      editor.revealPositionInCenterIfOutsideViewport(after)
+    }
+  }, [props.value])
+
   const onMount: OnMount = (editor) => {
     editorRef.current = editor
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onPublish())
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyZ, () => latest.current.onUndo())
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.KeyZ, () =>
+      latest.current.onRedo(),
+    )
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY, () => latest.current.onRedo())
+    // The model may hold an older text (the page was left and opened again): catch up.
+    const model = editor.getModel()
+    const behind = model ? diffTexts(model.getValue(), latest.current.value) : null
+    if (model && behind) model.setValue(latest.current.value)
     let line = 0
     editor.onDidChangeCursorPosition((e) => {
       if (e.reason !== monaco.editor.CursorChangeReason.Explicit || e.position.lineNumber === line) return
@@ -75,7 +109,6 @@ export default function ScriptEditor(props: ScriptEditorProps) {
       },
       focus: () => editor.focus(),
     })
-    const model = editor.getModel()
     if (model)
       applyMarkers(monaco as Monaco, model, latest.current.diagnostics, latest.current.outcomes, {
         diagnostic: (d) => d.message,
@@ -88,7 +121,7 @@ export default function ScriptEditor(props: ScriptEditorProps) {
       <Editor
         path={MODEL_PATH}
         language={LANGUAGE_ID}
-        value={props.value}
+        defaultValue={props.value}
         theme={props.theme === 'dark' ? EDITOR_THEMES.dark : EDITOR_THEMES.light}
         onChange={(v) => props.onChange(v ?? '')}
         onMount={onMount}

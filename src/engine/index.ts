@@ -71,4 +71,5 @@ export {
   traceTrieMatch,
   traceTrieRemoval,
 } from './trie-trace'
+export { amqpToTypedJson, tableToTypedJson } from './typed-json'
 export * from './types'

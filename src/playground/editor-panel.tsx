@@ -47,6 +47,8 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
           outcomes={outcomes}
           onPublish={publishDraft}
           onCursorLine={selectPublishOnLine}
+          onUndo={undo}
+          onRedo={redo}
           onReady={ready}
         />
       </Suspense>
@@ -62,3 +64,6 @@ function selectPublishOnLine(line: number): void {
   const index = s.parsed.publishLines.indexOf(line)
   if (index >= 0) s.select({ kind: 'run', index })
 }
+
+const undo = () => playgroundStore.getState().undo()
+const redo = () => playgroundStore.getState().redo()

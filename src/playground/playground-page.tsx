@@ -29,12 +29,24 @@ export default function PlaygroundPage() {
     const stopFollowing = useRoute.subscribe((r, prev) => {
       if (r.hash !== prev.hash && r.hash !== '') void openLinkFromUrl()
     })
-    // Ctrl+Enter publishes from anywhere on the page (the editor binds its own command).
+    // Ctrl+Enter publishes from anywhere on the page; Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) undo and redo
+    // the script from anywhere but a text field (the editor binds its own commands to the same).
     const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter') return
-      if ((e.target as Element | null)?.closest?.('.monaco-editor')) return
+      if (!(e.ctrlKey || e.metaKey)) return
+      const target = e.target as Element | null
+      if (target?.closest?.('.monaco-editor')) return
+      if (e.key === 'Enter') {
+        e.preventDefault()
+        publishDraft()
+        return
+      }
+      const key = e.key.toLowerCase()
+      if ((key !== 'z' && key !== 'y') || target?.closest?.('input, textarea, select, [contenteditable]'))
+        return
       e.preventDefault()
-      publishDraft()
+      const s = playgroundStore.getState()
+      if (key === 'y' || e.shiftKey) s.redo()
+      else s.undo()
     }
     window.addEventListener('keydown', onKey, true)
     return () => {

@@ -3,12 +3,13 @@
  * showing the selected message (or the newest). Re-renders when the run or the selection changes,
  * never on a keystroke.
  */
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useMemo } from 'react'
 import { lazyPart } from '../components/lazy-part'
 import type { DiagramEntity } from '../diagram/diagram-types'
 import { useT } from '../i18n/messages'
 import { playgroundStore, usePlayground } from '../store/app-store'
 import { useTheme } from '../store/theme'
+import { diagramEditing } from './diagram-edits'
 import { ResultView, WhyView } from './explain-adapter'
 import { MessageLog } from './message-log'
 import { MessageStrip } from './message-strip'
@@ -30,6 +31,10 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
   const ts = useT(stripMessages)
   const { publish, topology, index } = shownPublish({ run, log, selection, explanations })
   const select = (i: number) => playgroundStore.getState().select({ kind: 'run', index: i })
+  const readOnly = usePlayground((s) => s.mode === 'view')
+  // Drawing edits the script: not on a read-only link, nor on a message of an older topology.
+  const editable = !readOnly && topology === run?.topology
+  const editing = useMemo(() => (editable ? diagramEditing(onNodeClick) : undefined), [editable, onNodeClick])
   // A large topology routes without the per-binding explanation: fetch it for the message shown.
   useEffect(() => {
     if (publish?.explained === false && index !== null) playgroundStore.getState().explain(index)
@@ -45,7 +50,13 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
       <div className={stale ? 'run-views is-stale' : 'run-views'}>
         <MessageStrip publishes={run?.publishes ?? []} selected={index} onSelect={select} />
         <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
-          <DiagramPane topology={topology} publish={publish} theme={theme} onNodeClick={onNodeClick} />
+          <DiagramPane
+            topology={topology}
+            publish={publish}
+            theme={theme}
+            onNodeClick={onNodeClick}
+            editing={editing}
+          />
         </Suspense>
       </div>
       <section className="panel" aria-labelledby="why-heading">

@@ -44,13 +44,15 @@ export const createEditorSlice =
         get().setText(`${text}${sep}${[...head, ...lines].join('\n')}\n`, 'push')
       },
       undo: () => {
-        const { past, text, future } = get()
+        const { past, text, future, mode } = get()
+        if (mode === 'view') return
         const edit = past[past.length - 1]
         if (edit === undefined) return
         set({ text: applyEdit(text, invertEdit(edit)), past: past.slice(0, -1), future: [edit, ...future] })
       },
       redo: () => {
-        const { past, text, future } = get()
+        const { past, text, future, mode } = get()
+        if (mode === 'view') return
         const edit = future[0]
         if (edit === undefined) return
         set({ text: applyEdit(text, edit), past: [...past, edit], future: future.slice(1) })

@@ -40,6 +40,11 @@ export const createRunSlice =
       pipeline().request(get().text, { log: [id] })
       return id
     },
+    edit: (lines, vhost) => {
+      if (get().mode === 'view' || lines.length === 0) return
+      get().appendLines(lines, vhost)
+      pipeline().request(get().text)
+    },
     explain: (index) => pipeline().explain(index),
     startRuns: () => pipeline().start(),
   })

@@ -72,6 +72,8 @@ export interface RunSlice {
   /** Full explanations fetched on demand (`${generation}:${index}` → explanation), a few kept. */
   explanations: Record<string, PublishExplanation>
   select: (selection: Selection) => void
+  /** Append statements (a drawing on the diagram) as one undo step and run them at once. */
+  edit: (lines: string[], vhost: string) => void
   /** Append the publish to the script, run it at once, log and select it. Returns its id. */
   publish: (message: PublishRequest) => string | null
   /** Ask for the full explanation of run publish `index` (a large topology routes without it). */

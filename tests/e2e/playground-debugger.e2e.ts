@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openPage, screenshot } from './support/browser'
-import { setText, waitForRun } from './support/playground'
+import { editorText, setText, waitForRun } from './support/playground'
 
 let browser: Browser
 beforeAll(async () => {
@@ -103,6 +103,64 @@ describe('playground: any message, explained', () => {
     await banner.waitFor()
     expect(await banner.textContent()).toContain('第 5 行')
     await screenshot(page, 'debugger-stale-zh')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
+  it('draws a binding on the diagram: a script line that routes, undone by one Ctrl+Z from either place', async () => {
+    const w = await openPage(browser)
+    const { page } = w
+    await waitForRun(page)
+    await setText(
+      page,
+      'exchange declare shop direct\nqueue declare audit\nqueue declare billing\nbind audit to shop key paid\n',
+    )
+    const diagram = page.locator('[data-testid="diagram"]')
+    const node = (name: string) => diagram.locator(`g.node[data-name="${name}"]`)
+    await expect.poll(() => diagram.locator('path[data-id^="b_"]').count()).toBe(1)
+    // exchange → "bind to…" → the queue → the key, asked in place
+    await node('shop').click()
+    await page.getByTestId('edit-bind').click()
+    await page.getByTestId('diagram-pick').waitFor()
+    await node('billing').click()
+    await page.getByTestId('edit-binding-key').fill('refund')
+    await screenshot(page, 'debugger-draw-binding')
+    await page.getByTestId('edit-add-binding').click()
+    await expect.poll(() => editorText(page)).toContain('bind billing to shop key refund\n')
+    await expect.poll(() => diagram.locator('path[data-id^="b_"]').count()).toBe(2)
+    // it routes: publish to the exchange from its menu
+    await node('shop').click()
+    await page.getByTestId('edit-publish-key').fill('refund')
+    await page.getByTestId('edit-publish').click()
+    await expect
+      .poll(() => page.locator('[data-testid="route-result"] [data-queue]').allTextContents())
+      .toEqual(['billing'])
+    // Ctrl+Z outside the editor (a diagram node has the focus): the publish, then the binding
+    await node('audit').focus()
+    await page.keyboard.press('Control+Z')
+    await expect.poll(() => editorText(page)).not.toContain('publish')
+    await page.keyboard.press('Control+Z')
+    await expect.poll(() => editorText(page)).not.toContain('key refund')
+    await expect.poll(() => diagram.locator('path[data-id^="b_"]').count()).toBe(1)
+    // redo, then one Ctrl+Z inside the editor undoes the same binding
+    await page.keyboard.press('Control+Shift+Z')
+    await expect.poll(() => editorText(page)).toContain('bind billing to shop key refund')
+    await page.locator('.monaco-editor .view-lines').first().click()
+    await page.keyboard.press('Control+Z')
+    await expect.poll(() => editorText(page)).not.toContain('key refund')
+    // the toolbar's Redo is the same history
+    await page.getByTestId('redo').click()
+    await expect.poll(() => editorText(page)).toContain('bind billing to shop key refund')
+    // a binding selected on the diagram and Delete: an unbind line
+    await diagram.locator('path[data-id^="b_"]').first().waitFor()
+    await page.evaluate(() => {
+      // the hit area over audit's edge (b_0), clicked where its stroke is
+      const hit = document.querySelector('[data-testid="diagram"] path.ov-hit[data-edge="b_0"]')
+      hit?.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    })
+    await page.getByTestId('edit-unbind').waitFor()
+    await page.keyboard.press('Delete')
+    await expect.poll(() => editorText(page)).toContain('unbind audit from shop key paid\n')
     expect(w.pageErrors).toEqual([])
     await w.context.close()
   })

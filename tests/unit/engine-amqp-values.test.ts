@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { AmqpValue } from '../../src/engine'
-import { AmqpValueError, toAmqpTable, toAmqpValue, valueKey, valuesEqual } from '../../src/engine'
+import {
+  AmqpValueError,
+  amqpToTypedJson,
+  toAmqpTable,
+  toAmqpValue,
+  valueKey,
+  valuesEqual,
+} from '../../src/engine'
 
 const v = (type: string, value: unknown) => ({ type, value }) as AmqpValue
 
@@ -101,5 +108,28 @@ describe('valuesEqual / valueKey — the broker equality per profile', () => {
     expect(valuesEqual(a, b, 'rabbitmq-3.10')).toBe(eq310)
     expect(valueKey(a, 'rabbitmq-4') === valueKey(b, 'rabbitmq-4')).toBe(eq4)
     expect(valueKey(a, 'rabbitmq-3.10') === valueKey(b, 'rabbitmq-3.10')).toBe(eq310)
+  })
+})
+
+describe('amqpToTypedJson', () => {
+  it('is the inverse of toAmqpValue for every wire type', () => {
+    const values = [
+      'text',
+      true,
+      null,
+      { '!': 'long', value: 1 },
+      { '!': 'byte', value: -3 },
+      { '!': 'timestamp', value: 1700000000 },
+      { '!': 'float', value: 1.5 },
+      { '!': 'double', value: 2 },
+      { '!': 'decimal', value: { places: 2, digits: 123 } },
+      { '!': 'bytes', value: 'raw' },
+      [1, 'a', { k: { '!': 'short', value: 7 } }],
+      { nested: { deeper: [null, false] } },
+    ] as const
+    for (const json of values) {
+      const v = toAmqpValue(json as never)
+      expect(toAmqpValue(amqpToTypedJson(v)), JSON.stringify(json)).toEqual(v)
+    }
   })
 })
