@@ -20,7 +20,8 @@ describe('playground: definitions.json', () => {
     await page.getByTestId('import-file').setInputFiles('tests/fixtures/definitions/shop-export.json')
     const notices = page.getByTestId('notices')
     await expect.poll(() => notices.textContent()).toContain('4 exchanges, 6 queues, 7 bindings')
-    expect(await notices.textContent()).toContain('users, permissions, global_parameters, policies')
+    // policies are simulated since dead-lettering (db25230): only the rest is kept aside
+    expect(await notices.textContent()).toContain('Kept but not simulated: users, permissions, global_parameters.')
 
     // Through shop.in (topic) → shop.docs (headers, E2E) → invoices.pdf (x-match all) and reports.any (any).
     await fillHeaders(page, [
