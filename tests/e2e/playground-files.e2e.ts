@@ -21,7 +21,9 @@ describe('playground: definitions.json', () => {
     const notices = page.getByTestId('notices')
     await expect.poll(() => notices.textContent()).toContain('4 exchanges, 6 queues, 7 bindings')
     // policies are simulated since dead-lettering (db25230): only the rest is kept aside
-    expect(await notices.textContent()).toContain('Kept but not simulated: users, permissions, global_parameters.')
+    expect(await notices.textContent()).toContain(
+      'Kept but not simulated: users, permissions, global_parameters.',
+    )
 
     // Through shop.in (topic) → shop.docs (headers, E2E) → invoices.pdf (x-match all) and reports.any (any).
     await fillHeaders(page, [
