@@ -40,10 +40,12 @@ export interface CodeEditorProps {
   value: string
   theme: 'light' | 'dark'
   label: string
+  /** Shown while Monaco starts (the wrapper's default is English). */
+  loadingText: string
   onChange: (value: string) => void
 }
 
-export default function CodeEditor({ path, value, theme, label, onChange }: CodeEditorProps) {
+export default function CodeEditor({ path, value, theme, label, loadingText, onChange }: CodeEditorProps) {
   return (
     <section className="code-editor" data-testid="code-editor" aria-label={label}>
       <Editor
@@ -52,6 +54,7 @@ export default function CodeEditor({ path, value, theme, label, onChange }: Code
         defaultLanguage="typescript"
         value={value}
         theme={EDITOR_THEMES[theme]}
+        loading={loadingText}
         onChange={(v) => onChange(v ?? '')}
         options={{ minimap: { enabled: false }, fontSize: 14, scrollBeyondLastLine: false, tabSize: 2 }}
       />

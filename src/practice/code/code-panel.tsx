@@ -99,7 +99,14 @@ export default function CodePanel({ ex, present, onOpen }: Props) {
         <>
           <p className="practice-rules">{t('sandboxRules', { s: DEFAULT_LIMIT_MS / 1000 })}</p>
           <Suspense fallback={<p className="loading">{t('loadingEditor')}</p>}>
-            <CodeEditor path={path} value={code} theme={theme} label={t('editorLabel')} onChange={setCode} />
+            <CodeEditor
+              path={path}
+              value={code}
+              theme={theme}
+              label={t('editorLabel')}
+              loadingText={t('loadingEditor')}
+              onChange={setCode}
+            />
           </Suspense>
           <div className="actions">
             <button type="button" data-testid="code-run" disabled={running} onClick={runTests}>
