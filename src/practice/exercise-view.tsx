@@ -1,12 +1,13 @@
 /**
  * One exercise on its own page (`?view=practice&exercise=ID`). With `present=1` it becomes the
- * instructor view: large type, no editor, no grading, answers hidden until the reveal control;
- * → / Space / PageDown step forward (the last step reveals), ← / PageUp step back.
+ * instructor view in the shared presenter shell: large type, no editor, no grading; step 1 the task,
+ * step 2 the diagram or options, step 3 (or "Reveal") the answer. Esc leaves the presentation.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
+import { Presenter } from '../components/presenter/presenter'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
-import { navigate, setParams } from '../store/url-route'
+import { hrefFor, navigate, setParams } from '../store/url-route'
 import CodePanel from './code/code-panel'
 import { resolveExercise } from './exercise-registry'
 import { randomSeed } from './generator/rng'
@@ -34,28 +35,11 @@ export default function ExerciseView({
   const [step, setStep] = useState(present ? 0 : LAST_STEP)
   const revealed = present && step >= LAST_STEP
 
-  const go = useCallback((d: 1 | -1) => setStep((s) => Math.max(0, Math.min(LAST_STEP, s + d))), [])
   // A question's option order comes from the seed in the address, so the link reproduces it.
   const needsSeed = resolved?.kind === 'question' && seed === null
   useEffect(() => {
     if (needsSeed) setParams({ seed: String(randomSeed()) })
   }, [needsSeed])
-  useEffect(() => {
-    if (!present) return
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null
-      if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return
-      if (e.key === 'ArrowRight' || e.key === 'PageDown' || e.key === ' ') {
-        e.preventDefault()
-        go(1)
-      } else if (e.key === 'ArrowLeft' || e.key === 'PageUp') {
-        e.preventDefault()
-        go(-1)
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [present, go])
 
   if (!resolved)
     return (
@@ -110,37 +94,49 @@ export default function ExerciseView({
     )
   else body = <HomeworkPage task={resolved.item} />
 
-  return (
+  const view = (
     <section
       className={`panel exercise-view${present ? ' present-mode' : ''}`}
       data-testid="exercise-view"
       data-step={step}
     >
-      <nav className="toolbar">
-        <a href="?view=practice">{t('allExercises')}</a>
-        {!present && <ShareLink exerciseId={id} params={seed === null ? {} : { seed: String(seed) }} />}
-      </nav>
-      {body}
-      {present && (
-        <div className="present-controls" data-testid="present-controls">
-          <button type="button" onClick={() => go(-1)} disabled={step === 0}>
-            {t('stepBack')}
-          </button>
-          <span data-testid="present-step">{t('stepOf', { n: step + 1, total: LAST_STEP + 1 })}</span>
-          <button type="button" onClick={() => go(1)} disabled={step === LAST_STEP}>
-            {t('stepNext')}
-          </button>
-          <button
-            type="button"
-            data-testid="present-reveal"
-            aria-pressed={revealed}
-            onClick={() => setStep(revealed ? LAST_STEP - 1 : LAST_STEP)}
-          >
-            {revealed ? t('hideAnswer') : t('reveal')}
-          </button>
-          <span className="muted">{t('presentKeys')}</span>
-        </div>
+      {!present && (
+        <nav className="toolbar">
+          <a href={hrefFor('practice')}>{t('allExercises')}</a>
+          <ShareLink exerciseId={id} params={seed === null ? {} : { seed: String(seed) }} />
+        </nav>
       )}
+      {body}
     </section>
+  )
+  if (!present) return view
+  return (
+    <Presenter
+      index={step}
+      total={LAST_STEP + 1}
+      onIndex={setStep}
+      onClose={() => setParams({ present: null })}
+      testId="exercise-presenter"
+      labels={{
+        region: t('presentRegion'),
+        prev: t('stepBack'),
+        next: t('stepNext'),
+        close: t('presentClose'),
+        position: t('stepOf', { n: step + 1, total: LAST_STEP + 1 }),
+        keys: t('presentKeys'),
+      }}
+      actions={
+        <button
+          type="button"
+          data-testid="present-reveal"
+          aria-pressed={revealed}
+          onClick={() => setStep(revealed ? LAST_STEP - 1 : LAST_STEP)}
+        >
+          {revealed ? t('hideAnswer') : t('reveal')}
+        </button>
+      }
+    >
+      {view}
+    </Presenter>
   )
 }
