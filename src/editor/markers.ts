@@ -5,11 +5,13 @@
  * only while its line still reads the same, so a marker from an older run never sits on a changed line.
  */
 import type * as Monaco from 'monaco-editor/editor'
-import type { OperationOutcome, ScriptDiagnostic } from '../engine'
+import type { OperationOutcome, ScriptDiagnostic, ScriptHint } from '../engine'
 
 export interface MarkerText {
   diagnostic: (d: ScriptDiagnostic) => string
   outcome: (o: OperationOutcome) => string
+  /** An explanation on its line, or null for hints said with their refusal. */
+  hint: (h: ScriptHint) => string | null
 }
 
 /** Problems with the text of their line when found (`lines[i]` belongs to `items[i]`). */
@@ -23,6 +25,7 @@ export function applyMarkers(
   model: Monaco.editor.ITextModel,
   diagnostics: Located<ScriptDiagnostic>,
   outcomes: Located<OperationOutcome>,
+  hints: Located<ScriptHint>,
   text: MarkerText,
 ): void {
   const count = model.getLineCount()
@@ -58,5 +61,25 @@ export function applyMarkers(
         severity: monaco.MarkerSeverity.Warning,
         code: String(o.error?.code ?? ''),
       })),
+  )
+  monaco.editor.setModelMarkers(
+    model,
+    'amqp-hints',
+    hints.items.flatMap((h, i) => {
+      const message = unchanged(h.loc.line, hints.lines[i]) ? text.hint(h) : null
+      return message === null
+        ? []
+        : [
+            {
+              startLineNumber: h.loc.line,
+              startColumn: h.loc.column,
+              endLineNumber: h.loc.endLine,
+              endColumn: h.loc.endColumn,
+              message,
+              severity: monaco.MarkerSeverity.Info,
+              code: h.code,
+            },
+          ]
+    }),
   )
 }

@@ -5,15 +5,19 @@
  * Monaco's own undo stack is not used. Lazy-loaded.
  */
 import Editor, { type OnMount } from '@monaco-editor/react'
-import { useEffect, useRef } from 'react'
-import type { OperationOutcome, ScriptDiagnostic } from '../engine'
+import { useEffect, useMemo, useRef } from 'react'
+import type { OperationOutcome, ScriptDiagnostic, ScriptHint } from '../engine'
 import { useT } from '../i18n/messages'
 import { diffTexts } from '../store/text-history'
+import { diagnosticMessages } from './diagnostic-messages'
+import { diagnosticText, hintText, outcomeText } from './diagnostic-text'
 import { editorMessages } from './editor-messages'
-import { applyMarkers, type Located } from './markers'
+import { applyMarkers, type Located, type MarkerText } from './markers'
 import { type Monaco, monaco } from './monaco-setup'
 import { LANGUAGE_ID } from './script-language'
 import { EDITOR_THEMES } from './themes'
+
+const NO_HINTS: Located<ScriptHint> = { items: [], lines: [] }
 
 export const MODEL_PATH = 'inmemory://amqp/topology.amqp'
 
@@ -26,6 +30,8 @@ export interface ScriptEditorProps {
   diagnostics: Located<ScriptDiagnostic>
   /** Refused operations with the text their line had when run. */
   outcomes: Located<OperationOutcome>
+  /** Common mistakes and did-you-mean suggestions (the engine's scriptHints), located the same way. */
+  hints?: Located<ScriptHint>
   onPublish: () => void
   /** The cursor was put on another line by the user (a click, the arrow keys). */
   onCursorLine?: (line: number) => void
@@ -36,14 +42,6 @@ export interface ScriptEditorProps {
   onReady?: (api: { revealLine: (line: number, column?: number) => void; focus: () => void }) => void
 }
 
-const SPECIFIC = new Set([
-  'unknown-statement',
-  'unterminated-string',
-  'bad-escape',
-  'too-deep',
-  'number-range',
-])
-
 export default function ScriptEditor(props: ScriptEditorProps) {
   const t = useT(editorMessages)
   const editorRef = useRef<Parameters<OnMount>[0] | null>(null)
@@ -51,18 +49,24 @@ export default function ScriptEditor(props: ScriptEditorProps) {
   const latest = useRef(props)
   latest.current = props
 
+  const say = useT(diagnosticMessages)
+  const hints = props.hints ?? NO_HINTS
+  const text = useMemo<MarkerText>(
+    () => ({
+      diagnostic: (d) => diagnosticText(d, say),
+      outcome: (o) => outcomeText(o, hints.items, say),
+      hint: (h) => hintText(h, say),
+    }),
+    [say, hints],
+  )
+  const markerText = useRef(text)
+  markerText.current = text
   // biome-ignore lint/correctness/useExhaustiveDependencies: markers are kept only on lines that still read the same, so a new text re-applies them
   useEffect(() => {
     const model = editorRef.current?.getModel()
     if (!model) return
-    applyMarkers(monaco as Monaco, model, props.diagnostics, props.outcomes, {
-      diagnostic: (d) =>
-        SPECIFIC.has(d.code)
-          ? t(d.code as 'bad-escape', { detail: d.message })
-          : t('syntax', { detail: d.message }),
-      outcome: (o) => t('brokerReply', { code: o.error?.code ?? '', text: o.error?.text ?? '' }),
-    })
-  }, [props.diagnostics, props.outcomes, props.value, t])
+    applyMarkers(monaco as Monaco, model, props.diagnostics, props.outcomes, hints, text)
+  }, [props.diagnostics, props.outcomes, hints, props.value, text])
 
   // The store's text into the model as one minimal edit: the cursor and the scroll stay where they
   // were, and an undone or appended range is shown.
@@ -110,10 +114,14 @@ export default function ScriptEditor(props: ScriptEditorProps) {
       focus: () => editor.focus(),
     })
     if (model)
-      applyMarkers(monaco as Monaco, model, latest.current.diagnostics, latest.current.outcomes, {
-        diagnostic: (d) => d.message,
-        outcome: (o) => `${o.error?.code ?? ''} ${o.error?.text ?? ''}`,
-      })
+      applyMarkers(
+        monaco as Monaco,
+        model,
+        latest.current.diagnostics,
+        latest.current.outcomes,
+        latest.current.hints ?? NO_HINTS,
+        markerText.current,
+      )
   }
 
   return (

@@ -25,11 +25,19 @@ const NAMES: Record<number, string> = {
   541: 'INTERNAL_ERROR',
 }
 
+/** The entity a 404 is about (so a UI can say which name is missing and suggest a close one). */
+export interface MissingEntity {
+  kind: 'exchange' | 'queue'
+  name: string
+  vhost: string
+}
+
 export class AmqpError extends Error {
   readonly text: string
   constructor(
     readonly code: number,
     detail: string,
+    readonly missing?: MissingEntity,
   ) {
     const text = code === 0 ? `CLIENT_REFUSED - ${detail}` : `${NAMES[code] ?? 'ERROR'} - ${detail}`
     super(text)
@@ -59,8 +67,10 @@ const EXISTING_ATOMS = new Set([
 const inVhost = (kind: string, name: string, vhost: string) => `${kind} ${q(name)} in vhost ${q(vhost)}`
 
 export const errors = {
-  noExchange: (name: string, vhost: string) => new AmqpError(404, `no ${inVhost('exchange', name, vhost)}`),
-  noQueue: (name: string, vhost: string) => new AmqpError(404, `no ${inVhost('queue', name, vhost)}`),
+  noExchange: (name: string, vhost: string) =>
+    new AmqpError(404, `no ${inVhost('exchange', name, vhost)}`, { kind: 'exchange', name, vhost }),
+  noQueue: (name: string, vhost: string) =>
+    new AmqpError(404, `no ${inVhost('queue', name, vhost)}`, { kind: 'queue', name, vhost }),
   noPreviousQueue: () => new AmqpError(404, 'no previously declared queue'),
   reservedName: (kind: 'exchange' | 'queue', name: string) =>
     new AmqpError(403, `${kind} name ${q(name)} contains reserved prefix 'amq.*'`),

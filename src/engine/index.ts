@@ -21,6 +21,7 @@ export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
 export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
 export { operationsFromScenario } from './script/from-scenario'
+export { type ScriptHint, type ScriptHintCode, scriptHints } from './script/hints'
 export { IncrementalParser } from './script/incremental-parse'
 export {
   DECLARE_FLAGS,

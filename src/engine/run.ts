@@ -118,6 +118,7 @@ export function runStep(broker: Broker, op: Operation, index: number, acc: RunAc
   } catch (e) {
     if (!(e instanceof AmqpError)) throw e
     error = { id, stage: STAGE[op.op], code: e.code, text: e.text }
+    if (e.missing) outcome.missing = e.missing
   }
   if (error) {
     outcome.ok = false

@@ -5,6 +5,7 @@
  * after the ones it has, a topology patch against the version it has. Lives in the Worker; pure.
  */
 import { IncrementalRunner } from './incremental-run'
+import { type ScriptHint, scriptHints } from './script/hints'
 import { IncrementalParser } from './script/incremental-parse'
 import type { ParseResult, ScriptDiagnostic } from './script/parse'
 import { queueContents, topologySnapshot } from './snapshot'
@@ -48,6 +49,8 @@ export interface SessionRun {
   publishCount: number
   /** The operations the broker refused (with their locations). */
   failures: OperationOutcome[]
+  /** Common mistakes and did-you-mean suggestions, located on their lines (scriptHints). */
+  hints: ScriptHint[]
   result: ScenarioResult
   /** null: the client's topology is current. */
   topology: TopologyPatch | null
@@ -103,6 +106,8 @@ export class RunSession {
       const full = runner.explain(count - 1)
       if (full) explained.push({ index: count - 1, publish: full })
     }
+    const failures = runner.acc.outcomes.filter((o) => !o.ok)
+    const topology = this.topologyFor(ours ? have.topology : null)
     return {
       session: this.nonce,
       parse,
@@ -112,14 +117,15 @@ export class RunSession {
         publishesFrom,
         publishes: runner.acc.publishes.slice(publishesFrom),
         publishCount: count,
-        failures: runner.acc.outcomes.filter((o) => !o.ok),
+        failures,
+        hints: scriptHints(r.ops, failures, this.snapshot?.topology ?? null),
         // Copies: the runner keeps appending to its own lists.
         result: {
           queues: queueContents(runner.broker),
           returns: [...runner.acc.result.returns],
           errors: [...runner.acc.result.errors],
         },
-        topology: this.topologyFor(ours ? have.topology : null),
+        topology,
         explained,
       },
     }
@@ -179,6 +185,7 @@ export interface SessionState {
   profile: ProfileName
   publishes: PublishExplanation[]
   failures: OperationOutcome[]
+  hints: ScriptHint[]
   result: ScenarioResult
   topology: TopologySnapshot
   topologyVersion: number
@@ -209,6 +216,7 @@ export function applySessionRun(prev: SessionState | null, u: SessionUpdate): Se
     profile: run.profile,
     publishes: run.publishesFrom === 0 ? run.publishes : [...kept, ...run.publishes],
     failures: run.failures,
+    hints: run.hints,
     result: run.result,
     topology,
     topologyVersion: run.topology ? run.topology.version : (base?.topologyVersion ?? 0),

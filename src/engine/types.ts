@@ -499,6 +499,8 @@ export interface OperationOutcome {
   ok: boolean
   error?: ScenarioError
   loc?: SourceLocation
+  /** For a 404: the exchange or queue that does not exist. */
+  missing?: { kind: 'exchange' | 'queue'; name: string; vhost: string }
 }
 
 /** Everything one run computes: the CLI's result plus the explanation every view reads. */

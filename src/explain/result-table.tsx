@@ -3,13 +3,23 @@
  * received in arrival order, then returned, dropped and failed messages in rows of their own. With
  * `onSelect`, every message is a button that selects that publish (by its index in the run).
  */
-import type { PublishExplanation, RunResult } from '../engine'
+import type { OperationOutcome, PublishExplanation, RunResult, ScenarioError } from '../engine'
 import { useT } from '../i18n/messages'
 import { explainMessages } from './explain-messages'
 import './explain.css'
 
+const STAGE_KEY = {
+  declare: 'stageDeclare',
+  bind: 'stageBind',
+  unbind: 'stageUnbind',
+  delete: 'stageDelete',
+  publish: 'stagePublish',
+  policy: 'stagePolicy',
+} as const satisfies Record<ScenarioError['stage'], string>
+
 export interface ResultTableProps {
-  run: Pick<RunResult, 'result' | 'publishes'>
+  /** `failures`: the refused operations in order (they carry the script line of each error). */
+  run: Pick<RunResult, 'result' | 'publishes'> & { failures?: readonly OperationOutcome[] }
   /** The selected publish (index in `run.publishes`). */
   selected?: number | null
   onSelect?: (index: number) => void
@@ -63,6 +73,8 @@ export default function ResultTable({ run, selected, onSelect }: ResultTableProp
   const dropped = indexed.filter(({ p }) => p.outcome.kind === 'dropped')
   const failedPublishes = indexed.filter(({ p }) => p.outcome.kind === 'error')
   const otherErrors = errors.filter((e) => e.stage !== 'publish')
+  // the refusals of non-publish operations, in the same order as otherErrors
+  const refused = (run.failures ?? []).filter((o) => o.op !== 'publish')
   const pick = { selected, onSelect }
   return (
     <table className="result-table" data-testid="result-table">
@@ -114,9 +126,9 @@ export default function ResultTable({ run, selected, onSelect }: ResultTableProp
         {failedPublishes.map(({ p, index }) =>
           p.outcome.kind === 'error' ? (
             <tr key={`p${index}`} data-error={p.id} data-code={p.outcome.code}>
-              <th scope="row">{t('errorRow', { code: p.outcome.code, stage: 'publish' })}</th>
+              <th scope="row">{t('errorRow', { code: p.outcome.code, stage: t('stagePublish') })}</th>
               <td>
-                <Message id={p.id} index={index} {...pick} /> {p.outcome.text}
+                <Message id={p.id} index={index} {...pick} /> <code>{p.outcome.text}</code>
               </td>
             </tr>
           ) : null,
@@ -124,8 +136,14 @@ export default function ResultTable({ run, selected, onSelect }: ResultTableProp
         {otherErrors.map((e, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: ids may repeat across operations
           <tr key={`e${i}`} data-error={e.id} data-code={e.code}>
-            <th scope="row">{t('errorRow', { code: e.code, stage: e.stage })}</th>
-            <td>{t('errorDetail', { id: e.id, text: e.text })}</td>
+            <th scope="row">{t('errorRow', { code: e.code, stage: t(STAGE_KEY[e.stage]) })}</th>
+            <td>
+              {/* a script names the line; a scenario names the operation's id (binding:2) */}
+              {refused[i]?.loc
+                ? t('errorAtLine', { line: refused[i]?.loc?.line ?? 0 })
+                : t('errorOf', { id: e.id })}{' '}
+              <code>{e.text}</code>
+            </td>
           </tr>
         ))}
       </tbody>

@@ -27,6 +27,7 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
     [parsed],
   )
   const outcomes = useMemo(() => ({ items: run?.failures ?? [], lines: run?.failureLines ?? [] }), [run])
+  const hints = useMemo(() => ({ items: run?.hints ?? [], lines: run?.hintLines ?? [] }), [run])
   const setText = useCallback((v: string) => playgroundStore.getState().setText(v, 'coalesce'), [])
   const api = useRef<EditorApi | null>(null)
   const goTo = (line: number, column = 1) => api.current?.revealLine(line, column)
@@ -45,6 +46,7 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
           readOnly={readOnly}
           diagnostics={diagnostics}
           outcomes={outcomes}
+          hints={hints}
           onPublish={publishDraft}
           onCursorLine={selectPublishOnLine}
           onUndo={undo}

@@ -1,6 +1,6 @@
 /** The why panel and result table from src/explain, for the publish / run the playground shows. */
-import type { PublishExplanation, RunResult } from '../engine'
-import ResultTable from '../explain/result-table'
+import type { PublishExplanation } from '../engine'
+import ResultTable, { type ResultTableProps } from '../explain/result-table'
 import WhyPanel from '../explain/why-panel'
 
 export function WhyView({ publish, index }: { publish: PublishExplanation | null; index: number | null }) {
@@ -8,7 +8,7 @@ export function WhyView({ publish, index }: { publish: PublishExplanation | null
 }
 
 export function ResultView(props: {
-  run: Pick<RunResult, 'result' | 'publishes'> | null
+  run: ResultTableProps['run'] | null
   selected: number | null
   onSelect: (index: number) => void
 }) {

@@ -3,20 +3,33 @@
  * parses and routes the script incrementally (nothing of it is parsed on the main thread).
  */
 import { useStore } from 'zustand'
+import { type Lang, useLanguage } from '../i18n/language'
 import { localKeys } from '../storage/key-store'
 import { engineClient } from '../worker/client'
 import { createPlaygroundStore } from './playground-store'
 import type { EngineAccess } from './run-pipeline'
 import type { PlaygroundState } from './types'
 
-export const DEFAULT_TEXT = `// A topic exchange: audit takes every order event, notify only created orders.
+/** The example a first visit starts with, commented in the UI language (the script itself is code). */
+export const DEFAULT_TEXTS: Record<Lang, string> = {
+  en: `// A topic exchange: audit takes every order event, notify only created orders.
 exchange declare study.orders topic
 queue declare audit
 queue declare notify
 bind audit to study.orders key "order.#"
 bind notify to study.orders key "order.created"
 publish m1 to study.orders key "order.created" mandatory
-`
+`,
+  'zh-CN': `// 一个 topic 交换机：audit 接收全部订单事件，notify 只接收新建的订单。
+exchange declare study.orders topic
+queue declare audit
+queue declare notify
+bind audit to study.orders key "order.#"
+bind notify to study.orders key "order.created"
+publish m1 to study.orders key "order.created" mandatory
+`,
+}
+export const DEFAULT_TEXT = DEFAULT_TEXTS.en
 
 const SESSION = 'playground'
 
@@ -27,8 +40,18 @@ const workerEngine: EngineAccess = {
 
 export const playgroundStore = createPlaygroundStore({
   storage: localKeys,
-  defaultText: DEFAULT_TEXT,
+  defaultText: DEFAULT_TEXTS[useLanguage.getState().lang],
   engine: workerEngine,
+})
+
+// While the example is untouched it follows the language (its comment is the only prose in it).
+useLanguage.subscribe(({ lang }) => {
+  const s = playgroundStore.getState()
+  const next = DEFAULT_TEXTS[lang]
+  const untouched = s.text === s.pristine && Object.values(DEFAULT_TEXTS).includes(s.text)
+  if (s.mode !== 'edit' || !untouched || s.text === next) return
+  s.setText(next)
+  playgroundStore.setState({ pristine: next })
 })
 
 /** Start routing the text (the playground page calls it on mount; loading a case starts it too). */

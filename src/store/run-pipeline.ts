@@ -100,7 +100,12 @@ export function createPipeline(store: StoreApi<PlaygroundState>, engine: EngineA
       store.setState({ parsed, stale: true, runError: null })
       return
     }
-    const run = { ...next, text, failureLines: next.failures.map((o) => lines(o.loc?.line ?? 0)) }
+    const run = {
+      ...next,
+      text,
+      failureLines: next.failures.map((o) => lines(o.loc?.line ?? 0)),
+      hintLines: next.hints.map((h) => lines(h.loc.line)),
+    }
     let explanations = s.explanations
     for (const e of u.run.explained)
       explanations = keepExplanation(explanations, `${run.generation}:${e.index}`, e.publish)

@@ -50,6 +50,8 @@ export interface PlaygroundRun extends SessionState {
   text: string
   /** The text of each refused operation's line when it ran (a marker is shown only while unchanged). */
   failureLines: string[]
+  /** The text of each hint's line when it was found (as for failures). */
+  hintLines: string[]
 }
 
 /** The last parse, with the text it read and the text of each diagnostic's line. */

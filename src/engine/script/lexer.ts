@@ -17,6 +17,8 @@ export interface Token {
 }
 
 export class LexError extends Error {
+  readonly params: Record<string, string> = {}
+  readonly suggestion?: string
   constructor(
     message: string,
     readonly column: number,

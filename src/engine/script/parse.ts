@@ -2,18 +2,23 @@
  * The topology script → operations in time order, each with its SourceLocation. Every error is
  * located (line, column); a bad line is reported and skipped, the other lines still parse.
  */
-import { isProfileName } from '../profiles'
+import { isProfileName, PROFILES as PROFILE_RULES } from '../profiles'
 import type { Operation, ProfileName, SourceLocation } from '../types'
 import { Cursor, ParseError } from './cursor'
 import { LexError, splitLines, tokenizeLine } from './lexer'
 import { policyStatement } from './policy-statement'
 import { binding, deletion, exchangeDeclare, publish, queueDeclare } from './statements'
+import { nearest } from './suggest'
 
 export interface ScriptDiagnostic {
   /** Stable code for translation (`unexpected`, `expected-name`, `unterminated-string`, …). */
   code: string
-  /** English text; the UI may translate by code. */
+  /** English text; the UI translates by code with `params`. */
   message: string
+  /** Values for the translated text (the word found, what was expected, …). */
+  params: Record<string, string>
+  /** The closest valid word, for "did you mean …?". */
+  suggestion?: string
   severity: 'error' | 'warning'
   loc: SourceLocation
 }
@@ -31,6 +36,7 @@ export interface ParseResult {
   declared: { exchanges: string[]; queues: string[]; publishes: string[] }
 }
 
+const PROFILES = Object.keys(PROFILE_RULES)
 const STATEMENTS = ['profile', 'vhost', 'exchange', 'queue', 'bind', 'unbind', 'delete', 'publish']
 
 /** A parser's running state: the result so far and what the next line depends on (vhost, ids). */
@@ -92,12 +98,14 @@ export function parseLine(state: ParserState, line: string, lineNo: number): voi
     let op: Operation | null = null
     switch (head?.kind === 'word' ? head.text : '') {
       case 'profile': {
-        const t = c.name('a profile name')
+        const t = c.name('profile')
         if (!isProfileName(t.text))
           throw c.errorAt(
             t,
             'unknown profile; use rabbitmq-4, rabbitmq-3.10, teaching or robustmq',
             'unknown-profile',
+            { word: t.text, expected: PROFILES.join(', ') },
+            nearest(t.text, PROFILES),
           )
         if (result.profile !== undefined)
           throw c.errorAt(head as never, 'profile is set twice', 'duplicate-profile')
@@ -105,7 +113,7 @@ export function parseLine(state: ParserState, line: string, lineNo: number): voi
         break
       }
       case 'vhost': {
-        const name = c.name('a vhost name').text
+        const name = c.name('vhost').text
         state.vhost = name === '/' ? undefined : name
         result.finalVhost = name
         addOnce(result.vhosts, seen.vhosts, name)
@@ -126,7 +134,12 @@ export function parseLine(state: ParserState, line: string, lineNo: number): voi
       case 'delete': {
         const what = c.peek()?.text
         if (what !== 'exchange' && what !== 'queue')
-          throw c.error('expected "exchange" or "queue"', 'expected-word')
+          throw c.error(
+            'expected "exchange" or "queue"',
+            'expected-word',
+            { expected: 'exchange, queue' },
+            nearest(what ?? '', ['exchange', 'queue']),
+          )
         c.next()
         op = deletion(c, what, state.vhost)
         break
@@ -142,6 +155,8 @@ export function parseLine(state: ParserState, line: string, lineNo: number): voi
           head as never,
           `unknown statement ${(head as { raw: string }).raw}; a line starts with one of: ${STATEMENTS.join(', ')}`,
           'unknown-statement',
+          { word: (head as { raw: string }).raw, expected: STATEMENTS.join(', ') },
+          head?.kind === 'word' ? nearest(head.text, [...STATEMENTS, 'policy']) : undefined,
         )
     }
     if (!c.done()) throw c.error('unexpected text after the statement', 'trailing')
@@ -155,6 +170,8 @@ export function parseLine(state: ParserState, line: string, lineNo: number): voi
     result.diagnostics.push({
       code: err.code,
       message: err.message,
+      params: err.params,
+      ...(err.suggestion ? { suggestion: err.suggestion } : {}),
       severity: 'error',
       loc: {
         line: lineNo,
@@ -169,7 +186,13 @@ export function parseLine(state: ParserState, line: string, lineNo: number): voi
 function entityStatement(c: Cursor, what: 'exchange' | 'queue', vhost: string | undefined): Operation {
   if (c.acceptWord('declare')) return what === 'exchange' ? exchangeDeclare(c, vhost) : queueDeclare(c, vhost)
   if (c.acceptWord('delete')) return deletion(c, what, vhost)
-  throw c.error(`expected "declare" or "delete" after ${what}`, 'expected-word')
+  const found = c.peek()
+  throw c.error(
+    `expected "declare" or "delete" after ${what}`,
+    'expected-word',
+    { expected: 'declare, delete' },
+    found?.kind === 'word' ? nearest(found.text, ['declare', 'delete']) : undefined,
+  )
 }
 
 export type Seen = {

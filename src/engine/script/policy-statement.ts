@@ -7,41 +7,59 @@
 import type { Operation, ScenarioPolicy } from '../types'
 import type { Cursor } from './cursor'
 import { quoteIfNeeded as q } from './names'
+import { nearest } from './suggest'
 import { parseTable, printTable } from './values'
 
 const APPLY_TO = ['all', 'queues', 'exchanges']
+const WORDS = ['pattern', 'definition', 'apply-to', 'priority']
 
 export function policyStatement(c: Cursor, vhost: string | undefined): Operation {
   const verb = c.peek()
   if (verb?.kind === 'word' && verb.text === 'clear') {
     c.next()
-    return { op: 'policy.clear', name: c.name('a policy name').text, ...(vhost ? { vhost } : {}) }
+    return { op: 'policy.clear', name: c.name('policy').text, ...(vhost ? { vhost } : {}) }
   }
-  if (!c.acceptWord('set')) throw c.error('expected "set" or "clear" after policy', 'expected-word')
-  const name = c.name('a policy name').text
+  if (!c.acceptWord('set'))
+    throw c.error('expected "set" or "clear" after policy', 'expected-word', { expected: 'set, clear' })
+  const name = c.name('policy').text
   const policy: ScenarioPolicy = { name, pattern: '', definition: {}, ...(vhost ? { vhost } : {}) }
   const seen = new Set<string>()
   while (!c.done()) {
     const t = c.next()
     const word = t?.kind === 'word' ? t.text : ''
-    if (!['pattern', 'definition', 'apply-to', 'priority'].includes(word) || !t)
-      throw c.error('unexpected word; expected one of: pattern, definition, apply-to, priority', 'unexpected')
-    if (seen.has(word)) throw c.errorAt(t, `${word} is given twice`, 'duplicate-option')
+    if (!WORDS.includes(word) || !t)
+      throw c.error(
+        'unexpected word; expected one of: pattern, definition, apply-to, priority',
+        'unexpected',
+        { expected: WORDS.join(', ') },
+        t?.kind === 'word' ? nearest(t.text, WORDS) : undefined,
+      )
+    if (seen.has(word)) throw c.errorAt(t, `${word} is given twice`, 'duplicate-option', { word })
     seen.add(word)
-    if (word === 'pattern') policy.pattern = c.name('a pattern (a regular expression)').text
+    if (word === 'pattern') policy.pattern = c.name('pattern').text
     else if (word === 'definition') policy.definition = parseTable(c) as ScenarioPolicy['definition']
     else if (word === 'apply-to') {
-      const a = c.name('all, queues or exchanges')
-      if (!APPLY_TO.includes(a.text)) throw c.errorAt(a, 'apply-to is all, queues or exchanges', 'unexpected')
+      const a = c.name('apply-to')
+      if (!APPLY_TO.includes(a.text))
+        throw c.errorAt(
+          a,
+          'apply-to is all, queues or exchanges',
+          'unexpected',
+          { expected: APPLY_TO.join(', ') },
+          nearest(a.text, APPLY_TO),
+        )
       policy['apply-to'] = a.text
     } else {
-      const n = c.name('a whole number')
-      if (!/^-?\d+$/.test(n.text)) throw c.errorAt(n, 'priority is a whole number', 'expected-value')
+      const n = c.name('number')
+      if (!/^-?\d+$/.test(n.text))
+        throw c.errorAt(n, 'priority is a whole number', 'expected-value', { what: 'number' })
       policy.priority = Number(n.text)
     }
   }
-  if (!seen.has('pattern')) throw c.error('a policy needs "pattern"', 'expected-word')
-  if (!seen.has('definition')) throw c.error('a policy needs "definition {…}"', 'expected-word')
+  if (!seen.has('pattern'))
+    throw c.error('a policy needs "pattern"', 'expected-word', { expected: 'pattern' })
+  if (!seen.has('definition'))
+    throw c.error('a policy needs "definition {…}"', 'expected-word', { expected: 'definition' })
   return { op: 'policy.set', policy }
 }
 

@@ -15,6 +15,7 @@
 import type { JsonValue, Operation, ScenarioBinding } from '../types'
 import type { Cursor } from './cursor'
 import { DECLARE_FLAGS } from './names'
+import { nearest } from './suggest'
 import { parseTable } from './values'
 
 type Op = Operation
@@ -36,11 +37,16 @@ function options(
     const word =
       t?.kind === 'word' ? (Object.hasOwn(FLAG_ALIASES, t.text) ? FLAG_ALIASES[t.text] : t.text) : ''
     if (!t || word === undefined || !(flags.includes(word) || Object.hasOwn(valued, word))) {
-      const expected = [...flags, ...Object.keys(valued)].join(', ')
-      throw c.error(`unexpected word; expected one of: ${expected}`, 'unexpected')
+      const words = [...flags, ...Object.keys(valued)]
+      throw c.error(
+        `unexpected word; expected one of: ${words.join(', ')}`,
+        'unexpected',
+        { expected: words.join(', ') },
+        t?.kind === 'word' ? nearest(t.text, words) : undefined,
+      )
     }
     if (seenFlags.has(word) || values.has(word))
-      throw c.errorAt(t, `${word} is given twice`, 'duplicate-option')
+      throw c.errorAt(t, `${word} is given twice`, 'duplicate-option', { word })
     c.next()
     if (flags.includes(word)) seenFlags.add(word)
     else values.set(word, (valued[word] as (c: Cursor) => JsonValue)(c))
@@ -48,7 +54,7 @@ function options(
   return { flags: seenFlags, values }
 }
 
-const keyValue = (c: Cursor): JsonValue => c.name('a routing key (use "" for the empty key)').text
+const keyValue = (c: Cursor): JsonValue => c.name('key').text
 
 function durability(c: Cursor, set: Set<string>): boolean {
   if (set.has('durable') && set.has('transient'))
@@ -59,12 +65,12 @@ function durability(c: Cursor, set: Set<string>): boolean {
 }
 
 export function exchangeDeclare(c: Cursor, vhost: string | undefined): Op {
-  const name = c.name('an exchange name').text
+  const name = c.name('exchange').text
   // A passive declare only checks existence, so its type may be left out (a type named "passive"
   // is written quoted).
   const next = c.peek()
   const typeless = next?.kind === 'word' && next.text === 'passive'
-  const type = typeless ? '' : c.name('an exchange type (direct, fanout, topic, headers)').text
+  const type = typeless ? '' : c.name('exchange-type').text
   const o = options(c, DECLARE_FLAGS.exchange, { args: parseTable })
   const exchange: Extract<Op, { op: 'exchange.declare' }>['exchange'] = {
     name,
@@ -80,7 +86,7 @@ export function exchangeDeclare(c: Cursor, vhost: string | undefined): Op {
 }
 
 export function queueDeclare(c: Cursor, vhost: string | undefined): Op {
-  const name = c.name('a queue name').text
+  const name = c.name('queue').text
   const o = options(c, DECLARE_FLAGS.queue, { args: parseTable })
   const queue: Extract<Op, { op: 'queue.declare' }>['queue'] = {
     name,
@@ -101,11 +107,16 @@ export function binding(c: Cursor, kind: 'bind' | 'unbind', vhost: string | unde
     if (c.acceptWord('exchange')) destinationType = 'exchange'
     else c.acceptWord('queue')
   }
-  const destination = c.name(`a ${destinationType} name`).text
+  const destination = c.name(destinationType).text
   const joiner = kind === 'bind' ? 'to' : 'from'
   if (!c.acceptWord(joiner) && !(kind === 'unbind' && c.acceptWord('to')))
-    throw c.error(`expected "${joiner}" and the source exchange`, 'expected-word')
-  const source = c.name('the source exchange name').text
+    throw c.error(
+      `expected "${joiner}" and the source exchange`,
+      'expected-word',
+      { expected: joiner },
+      c.peek()?.kind === 'word' ? nearest(c.peek()?.text ?? '', [joiner]) : undefined,
+    )
+  const source = c.name('source').text
   const o = options(c, [], { key: keyValue, args: parseTable })
   const b: ScenarioBinding = {
     source,
@@ -119,7 +130,7 @@ export function binding(c: Cursor, kind: 'bind' | 'unbind', vhost: string | unde
 }
 
 export function deletion(c: Cursor, what: 'exchange' | 'queue', vhost: string | undefined): Op {
-  const name = c.name(`a ${what} name`).text
+  const name = c.name(what).text
   if (what === 'queue') {
     options(c, [], {})
     return { op: 'queue.delete', name, ...(vhost ? { vhost } : {}) }
@@ -137,15 +148,17 @@ export function publish(c: Cursor, vhost: string | undefined, autoId: () => stri
   let id: string
   const first = c.peek()
   if (first?.kind === 'word' && first.text === 'to') id = autoId()
-  else id = c.name('a message id or "to"').text
+  else id = c.name('message-id').text
   if (!c.acceptWord('to'))
-    throw c.error('expected "to" and the exchange name ("" is the default exchange)', 'expected-word')
-  const exchange = c.name('an exchange name ("" is the default exchange)').text
+    throw c.error('expected "to" and the exchange name ("" is the default exchange)', 'expected-word', {
+      expected: 'to',
+    })
+  const exchange = c.name('publish-exchange').text
   const o = options(c, ['mandatory'], {
     key: keyValue,
     headers: parseTable,
     properties: parseTable,
-    body: (c) => c.name('the message body as a string').text,
+    body: (c) => c.name('body').text,
   })
   const p: Extract<Op, { op: 'publish' }>['publish'] = {
     id,

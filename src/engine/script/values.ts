@@ -26,9 +26,11 @@ export function parseTable(c: Cursor, depth = 1): { [key: string]: JsonValue } {
   const out: { [key: string]: JsonValue } = {}
   if (c.acceptPunct('}')) return out
   for (;;) {
-    const keyTok = c.name('a key')
+    const keyTok = c.name('table-key')
     if (Object.hasOwn(out, keyTok.text))
-      throw c.errorAt(keyTok, `duplicate key ${quote(keyTok.text)} in table`, 'duplicate-key')
+      throw c.errorAt(keyTok, `duplicate key ${quote(keyTok.text)} in table`, 'duplicate-key', {
+        key: keyTok.text,
+      })
     c.expectPunct(':', 'after the key')
     // defineProperty: a key named __proto__ must stay a plain key, not replace the prototype.
     Object.defineProperty(out, keyTok.text, {
@@ -40,8 +42,10 @@ export function parseTable(c: Cursor, depth = 1): { [key: string]: JsonValue } {
     if (c.acceptPunct('}')) return out
     if (!c.acceptPunct(',')) {
       if (c.done())
-        throw new ParseError('table not closed: "}" is missing', open.column, c.lineEnd, 'unclosed')
-      throw c.error('expected "," or "}"', 'expected-punct')
+        throw new ParseError('table not closed: "}" is missing', open.column, c.lineEnd, 'unclosed', {
+          punct: '}',
+        })
+      throw c.error('expected "," or "}"', 'expected-punct', { punct: ', }' })
     }
   }
 }
@@ -54,7 +58,7 @@ function parseArray(c: Cursor, depth: number): JsonValue[] {
   for (;;) {
     out.push(parseValue(c, depth))
     if (c.acceptPunct(']')) return out
-    if (!c.acceptPunct(',')) throw c.error('expected "," or "]"', 'expected-punct')
+    if (!c.acceptPunct(',')) throw c.error('expected "," or "]"', 'expected-punct', { punct: ', ]' })
   }
 }
 
@@ -80,14 +84,15 @@ export function parseValue(c: Cursor, depth: number): JsonValue {
   if (isNumberWord(t.text)) {
     const n = Number(t.text)
     // JSON (scenario files, links) has no Infinity; 1e400 would print back as the string "Infinity".
-    if (!Number.isFinite(n)) throw c.errorAt(t, `number ${t.text} is out of range`, 'number-range')
+    if (!Number.isFinite(n))
+      throw c.errorAt(t, `number ${t.text} is out of range`, 'number-range', { number: t.text })
     return n
   }
   if (TYPES.has(t.text)) {
     if (t.text === 'void') return null
     const next = c.peek()
     if (!next || (next.kind === 'punct' && (next.text === ',' || next.text === '}' || next.text === ']')))
-      throw c.error(`expected a value after the type ${t.text}`, 'expected-value')
+      throw c.error(`expected a value after the type ${t.text}`, 'expected-value', { type: t.text })
     // `long 1` is `{"!": "long", "value": 1}` in JSON: one level, like a table.
     if (depth + 1 > MAX_NESTING) throw c.errorAt(t, TOO_DEEP, 'too-deep')
     return { '!': t.text, value: parseValue(c, depth + 1) }
