@@ -8,7 +8,7 @@ import { defineMessages } from '../i18n/messages'
 export const diagnosticMessages = defineMessages({
   en: {
     listSep: ', ',
-    sentenceSep: ' ',
+    joinSentences: '{first} {next}',
     found: 'Found `{found}`.',
     atEnd: 'The line ends there.',
     didYouMean: 'Did you mean `{word}`?',
@@ -59,7 +59,7 @@ export const diagnosticMessages = defineMessages({
   },
   'zh-CN': {
     listSep: '、',
-    sentenceSep: '',
+    joinSentences: '{first}{next}',
     found: '这里写的是 `{found}`。',
     atEnd: '这一行在此结束了。',
     didYouMean: '你是不是想写 `{word}`？',

@@ -85,9 +85,13 @@ function place(d: ScriptDiagnostic, t: DiagnosticT): string {
   return p.found ? t('found', { found: p.found }) : ''
 }
 
+/** Sentences one after the other, spaced as the language spaces them (none in Chinese). */
+const sentences = (parts: string[], t: DiagnosticT) =>
+  parts.filter(Boolean).reduce((first, next) => t('joinSentences', { first, next }))
+
 export function diagnosticText(d: ScriptDiagnostic, t: DiagnosticT): string {
   const mean = d.suggestion ? t('didYouMean', { word: d.suggestion }) : ''
-  return [main(d, t), place(d, t), mean].filter(Boolean).join(t('sentenceSep'))
+  return sentences([main(d, t), place(d, t), mean], t)
 }
 
 /** A broker refusal on its line: what is wrong in words, the suggestion, then RabbitMQ's own reply. */
@@ -102,7 +106,7 @@ export function outcomeText(o: OperationOutcome, hints: readonly ScriptHint[], t
       ? t('unknownType', hint.params)
       : t(hint.params.kind === 'queue' ? 'notFoundQueue' : 'notFoundExchange', hint.params)
   const mean = hint.suggestion ? t('didYouMean', { word: hint.suggestion }) : ''
-  return [what, mean, reply].filter(Boolean).join(t('sentenceSep'))
+  return sentences([what, mean, reply], t)
 }
 
 /** The explanations that are not refusals (shown as information on their line). */
