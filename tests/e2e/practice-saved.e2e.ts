@@ -46,6 +46,12 @@ describe('practice: code exercise text and the reference solution', () => {
     await page.getByTestId('code-solution').click()
     await page.getByTestId('solution-yes').click()
     await expect.poll(() => editorView(page)).toContain('function dpTable')
+    // one undo in the editor brings my text back; redo shows the solution again
+    await page.locator('[data-testid="code-editor"] .view-lines').click()
+    await page.keyboard.press('Control+Z')
+    await expect.poll(() => editorView(page)).toContain('mine-7351')
+    await page.keyboard.press('Control+Shift+Z')
+    await expect.poll(() => editorView(page)).toContain('function dpTable')
     // a run of the revealed solution passes every test but is recorded as "solution shown"
     await page.getByTestId('code-run').click()
     const result = page.getByTestId('code-result')
