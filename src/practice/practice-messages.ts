@@ -128,7 +128,7 @@ export const practiceMessages = defineMessages({
     progressUnsaved:
       'Your latest progress could not be saved in this browser (storage full or unavailable): it is kept in this tab only. Export it as a file to keep it.',
     progressSummary:
-      '{solved} of {total} exercises solved; generated questions: {generated} right of {tried} tried.',
+      '{solved} of {total} exercises solved ({first} right on the first try); generated questions: {generated} right of {tried} tried.',
     exportProgress: 'Export as file',
     importProgress: 'Import a file',
     importDone: 'Progress imported.',
@@ -286,7 +286,8 @@ export const practiceMessages = defineMessages({
       '已保存的进度无法读取（{reason}）。存储空间已满，无法另存副本：原数据原封不动地留在“{key}”下，新的进度只保留在当前标签页中。请导出为文件以免丢失。',
     progressUnsaved:
       '最新的进度无法保存在此浏览器中（存储已满或不可用），只保留在当前标签页里。请导出为文件以免丢失。',
-    progressSummary: '已完成 {solved} / {total} 道练习；随机题：尝试 {tried} 道，答对 {generated} 道。',
+    progressSummary:
+      '已完成 {solved} / {total} 道练习（其中 {first} 道首次作答就对）；随机题：尝试 {tried} 道，答对 {generated} 道。',
     exportProgress: '导出为文件',
     importProgress: '从文件导入',
     importDone: '进度已导入。',

@@ -51,6 +51,7 @@ export default function ProgressPanel() {
       <p data-testid="progress-summary">
         {t('progressSummary', {
           solved,
+          first: FIXED_IDS.filter((id) => entries[id]?.firstTry === 'correct').length,
           total: FIXED_IDS.length,
           generated: generated.filter(([, e]) => isSolved(e)).length,
           tried: generated.length,
@@ -65,6 +66,7 @@ export default function ProgressPanel() {
           <input
             type="file"
             accept="application/json,.json"
+            title={t('importProgress')}
             data-testid="progress-import"
             onChange={upload}
           />
