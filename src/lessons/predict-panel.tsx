@@ -120,7 +120,7 @@ export function PredictPanel({
               </p>
             )}
             <p className="predict-answer" data-testid="predict-answer" data-outcome={publish.outcome.kind}>
-              {answerText(publish, t)}
+              <AnswerText p={publish} t={t} />
             </p>
           </>
         )}
@@ -137,11 +137,17 @@ function markClass(q: string, wanted: string[], m: Marks): string {
 
 type T = ReturnType<typeof useT<keyof (typeof lessonsMessages)['en']>>
 
-export function answerText(p: PublishExplanation, t: T): string {
+/** One message's outcome in words; a refusal ends with the broker's own reply, quoted as code. */
+export function AnswerText({ p, t }: { p: PublishExplanation; t: T }) {
   const base = { id: p.id, key: show(p.routingKeys[0] ?? '') }
   const o = p.outcome
-  if (o.kind === 'routed') return t('toQueues', { ...base, queues: p.queues.map((q) => q.queue).join(', ') })
-  if (o.kind === 'returned') return t('returned', base)
-  if (o.kind === 'dropped') return t('dropped', base)
-  return t('error', { ...base, code: o.code, text: o.text })
+  if (o.kind === 'routed')
+    return <>{t('toQueues', { ...base, queues: p.queues.map((q) => q.queue).join(', ') })}</>
+  if (o.kind === 'returned') return <>{t('returned', base)}</>
+  if (o.kind === 'dropped') return <>{t('dropped', base)}</>
+  return (
+    <>
+      {t('error', { ...base, code: o.code })} <code>{o.text}</code>
+    </>
+  )
 }

@@ -8,7 +8,7 @@ import { useT } from '../i18n/messages'
 import type { LessonStep } from './content-types'
 import { lessonsMessages } from './lessons-messages'
 import { openInPlaygroundIfAvailable, playgroundLink, scriptLink } from './open-scenario'
-import { answerText } from './predict-panel'
+import { AnswerText } from './predict-panel'
 
 const show = (name: string) => (name === '' ? '""' : name)
 const args = (a?: { [k: string]: JsonValue }) => (a && Object.keys(a).length ? ` ${JSON.stringify(a)}` : '')
@@ -27,7 +27,7 @@ export function RunLines({ run }: { run: RunResult }) {
             data-outcome={p.outcome.kind}
             className={p.outcome.kind === 'routed' ? 'ok' : 'bad'}
           >
-            {answerText(p, t)}
+            <AnswerText p={p} t={t} />
           </li>
         ))}
       </ul>

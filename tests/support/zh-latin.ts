@@ -6,7 +6,7 @@
  *   - a protocol or product term (AMQP and RabbitMQ vocabulary, formats, the languages a code
  *     exercise uses), listed here once with the reason it is not translated,
  *   - or shaped like an identifier: it contains a digit, `.`, `_`, `-`, `#`, `*`, `/` or `:`, or is
- *     written in camelCase (m1, order.created, x-match, amq.direct, eventId).
+ *     written in camelCase (m1, order.created, x-match, amq.direct, eventId, prev[0], .mmd).
  */
 
 /** Terms that stay as they are in Chinese technical writing (case-insensitive). */
@@ -40,6 +40,8 @@ export const TERMS = new Set(
     'consume',
     'prefetch',
     'NO_ROUTE',
+    'CC',
+    'BCC',
     'NOT_FOUND',
     'PRECONDITION_FAILED',
     'ACCESS_REFUSED',
@@ -60,6 +62,9 @@ export const TERMS = new Set(
     'JavaScript',
     'Java',
     'CLI',
+    // web platform names a code exercise runs in
+    'Worker',
+    'DOM',
     'URL',
     'ID',
     'Ctrl',
@@ -80,11 +85,12 @@ export const TERMS = new Set(
 )
 
 /** A token is fine when it looks like an identifier or a key rather than a word of English. */
-export const identifierLike = (w: string) => /[\d._\-#*/:]/.test(w) || /[a-z][A-Z]/.test(w)
+export const identifierLike = (w: string) => /[\d._\-#*/:[\]]/.test(w) || /[a-z][A-Z]/.test(w)
 
 /** The Latin words of `text` that a Chinese reader should not see (code already removed). */
 export function strayLatin(text: string, allowed: ReadonlySet<string> = new Set()): string[] {
-  return (text.match(/[A-Za-z][A-Za-z0-9._\-#*/:]*/g) ?? []).filter(
+  // a token may start with a dot (a file extension) and hold brackets (dp[i][j], prev[0])
+  return (text.match(/\.?[A-Za-z][A-Za-z0-9._\-#*/:[\]]*/g) ?? []).filter(
     (w) =>
       w.length > 1 &&
       !identifierLike(w) &&

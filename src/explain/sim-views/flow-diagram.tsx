@@ -64,7 +64,11 @@ export function FlowDiagram({ run, frame, reducedMotion }: Props) {
         >
           <rect width={NODE_W} height={NODE_H} rx={n.kind === 'exchange' ? 4 : 10} />
           <text x={10} y={18} className="flow-label">
-            {n.kind === 'publisher' ? t('publisher') : n.label}
+            {n.kind === 'publisher'
+              ? t('publisher')
+              : n.kind === 'exchange' && n.label === ''
+                ? t('defaultExchange')
+                : n.label}
           </text>
           <text x={10} y={36} className="flow-detail">
             {detail(n, state, t)}

@@ -75,7 +75,7 @@ export function layoutFrame(run: TimelineRun, frame: SimFrame | null): FlowLayou
   column(
     'exchange',
     1,
-    exchangesOf(run, state).map((name) => ({ key: xKey(name), label: name === '' ? '(default)' : name })),
+    exchangesOf(run, state).map((name) => ({ key: xKey(name), label: name })),
   )
   column(
     'queue',

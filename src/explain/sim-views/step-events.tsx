@@ -15,9 +15,13 @@ function describe(e: SimEvent, t: Translate): string {
         redelivered: e.redelivered ? t('ev_redelivered') : '',
       })
     case 'topology':
-      return t('ev_topology', { what: t(`w_${e.what}`), name: e.name || '(default)', change: t(e.change) })
+      return t('ev_topology', {
+        what: t(`w_${e.what}`),
+        name: e.name || t('defaultExchange'),
+        change: t(e.change),
+      })
     case 'error':
-      return t('ev_error', { code: e.code, text: e.text })
+      return t('ev_error', { code: e.code })
     default: {
       const params: Record<string, string | number> = {}
       for (const [k, v] of Object.entries(e))
@@ -40,6 +44,13 @@ export function StepEvents({ events }: { events: SimEvent[] }) {
             // biome-ignore lint/suspicious/noArrayIndexKey: events of one step never reorder
             <li key={i} className={`ev ${e.kind}`}>
               {describe(e, t)}
+              {/* the broker's reply, as it says it */}
+              {e.kind === 'error' && (
+                <>
+                  {' '}
+                  <code>{e.text}</code>
+                </>
+              )}
             </li>
           ))}
         </ol>

@@ -41,7 +41,7 @@ export function StepList({ frames, cursor, lang, onJump }: Props) {
               <span className="tl-step-n">{f.index + 1}</span>
               <code className="tl-step-op">{opSummary(f.op)}</code>
               {refused && refused.kind === 'error' && (
-                <span className="tl-refused" title={refused.text}>
+                <span className="tl-refused">
                   {refused.code || '!'}
                   {f.op.expectError ? ` · ${t('expectedError')}` : ''}
                 </span>
