@@ -25,8 +25,11 @@ export interface AdmitContext {
   now: number
   /** Hand the (already enqueued, head) message to a consumer now; true when one took it. */
   deliverNow?: (q: HoldingQueue, m: QueuedMessage) => boolean
-  /** A message leaves the queue for `reason`: dead-letter it, or drop it when there is no DLX. */
-  leave: (q: HoldingQueue, m: QueuedMessage, reason: DeathReason) => void
+  /**
+   * A message leaves the queue for `reason`: dead-letter it, or drop it when there is no DLX.
+   * `refused`: it never got in (x-overflow reject-publish-dlx).
+   */
+  leave: (q: HoldingQueue, m: QueuedMessage, reason: DeathReason, refused?: boolean) => void
 }
 
 export const bytesOf = (ready: readonly QueuedMessage[]) => ready.reduce((n, m) => n + m.content.size, 0)
@@ -109,7 +112,7 @@ export function admit(
   const expiresAt = expiryIn(l, content, ctx.now)
   if (expiresAt !== undefined) m.expiresAt = expiresAt
   if (l.overflow !== 'drop-head' && willOverflow(l, q.ready, content.size)) {
-    if (l.overflow === 'reject-publish-dlx') ctx.leave(q, m, 'maxlen')
+    if (l.overflow === 'reject-publish-dlx') ctx.leave(q, m, 'maxlen', true)
     return { queue: q.name, result: 'rejected', droppedHead: [] }
   }
   insertInOrder(q.ready, m)

@@ -5,15 +5,16 @@ import { validateTimelineScript } from '../../src/engine'
 import { MgmtApi } from './harness/mgmt-api'
 import { newTally, saveTally } from './harness/stats'
 import { compareOnBroker } from './sim/compare'
-import { randomTimeline } from './sim/generate'
+import { randomDeadLetterTimeline, randomTimeline } from './sim/generate'
 import { SEQUENCES } from './sim/sequences'
+import { DEAD_LETTER_SEQUENCES } from './sim/sequences-dead-letter'
 import { REGRESSIONS } from './sim/sequences-regressions'
 
 const target = { amqpUrl: inject('rabbitAmqpUrl'), api: new MgmtApi(inject('rabbitMgmtUrl')) }
 const tally = newTally()
 
 describe('timeline simulation vs RabbitMQ (hand-written sequences)', () => {
-  for (const s of [...SEQUENCES, ...REGRESSIONS]) {
+  for (const s of [...SEQUENCES, ...REGRESSIONS, ...DEAD_LETTER_SEQUENCES]) {
     it(s.name, async () => {
       const c = await compareOnBroker(s.name, s.script, target)
       tally.scenarios++
@@ -50,6 +51,23 @@ describe('timeline simulation vs RabbitMQ (seeded random timelines with purge, d
       if (c.equal) tally.agreed++
       else tally.disagreed++
       saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
+      expect(c.diffs.join('\n')).toBe('')
+    })
+  }
+})
+
+/** Seeded random timelines mixing TTL, length limits, priorities and dead-lettering with consumers. */
+const DL_SEEDS = Number(process.env.SIM_DL_SEEDS ?? 8)
+
+describe('timeline simulation vs RabbitMQ (seeded random dead-letter timelines)', () => {
+  for (let seed = BASE; seed < BASE + DL_SEEDS; seed++) {
+    it(`dead-letter seed ${seed}`, async () => {
+      const c = await compareOnBroker(`dead-letter seed ${seed}`, randomDeadLetterTimeline(seed, 26), target)
+      tally.scenarios++
+      if (c.equal) tally.agreed++
+      else tally.disagreed++
+      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
+      if (c.retries > 0) console.log(`dead-letter seed ${seed}: repeated ${c.retries}× (slow machine)`)
       expect(c.diffs.join('\n')).toBe('')
     })
   }

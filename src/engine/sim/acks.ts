@@ -2,12 +2,17 @@
  * basic.ack / basic.nack / basic.reject, following rabbit_channel's collect_acks: `multiple` takes
  * every unacked delivery up to the tag, tag 0 with `multiple` takes all, and a tag the channel does
  * not hold is a 406 that closes the channel. Requeued messages return to their original place in
- * the queue (ordered by their queue sequence number) with the redelivered flag set.
+ * the queue (ordered by priority, then queue sequence number) with the redelivered flag set; the
+ * queue then applies its length limit and drops expired heads (rabbit_amqqueue_process:
+ * requeue_and_run). A reject or nack without requeue dead-letters (reason rejected) when the queue
+ * has a dead-letter exchange.
  */
+import { insertInOrder } from '../queue-limits'
 import { unblockAndDispatch } from './dispatch'
+import { leave, limitsFor, trim } from './queue-holding'
 import { refuse } from './sim-error'
-import { insertBySeq, setCopy } from './sim-state'
-import type { SimChannel, SimDelivery, SimEvent, SimState } from './sim-types'
+import { setCopy } from './sim-state'
+import type { SimChannel, SimDelivery, SimEvent, SimQueue, SimState } from './sim-types'
 
 /** Pick the deliveries an ack-like method names. `message` is a script convenience for a tag. */
 export function collectDeliveries(
@@ -60,21 +65,36 @@ export function ack(s: SimState, ch: SimChannel, picked: SimDelivery[], events: 
   }
 }
 
-function putBack(s: SimState, d: SimDelivery, requeue: boolean, events: SimEvent[]): void {
+/** Give one delivery back; returns the queue it went back into (if it did). */
+function putBack(s: SimState, d: SimDelivery, requeue: boolean, events: SimEvent[]): SimQueue | undefined {
   // The queue instance it came from, not one declared later under the same name (the broker's new
   // queue is another process and never sees the old queue's deliveries).
   const q = s.queues.find((x) => x.uid === d.queueUid)
   if (requeue && q) {
-    insertBySeq(q, { ...d.message, redelivered: true })
+    insertInOrder(q.ready, { ...d.message, redelivered: true })
     setCopy(s, d.message.id, d.queue, { status: 'ready', consumer: null })
     events.push({ kind: 'requeued', message: d.message.id, queue: d.queue })
-  } else if (requeue) {
+    return q
+  }
+  if (requeue) {
     setCopy(s, d.message.id, d.queue, { status: 'deleted-with-queue', consumer: null })
     events.push({ kind: 'requeue-lost', message: d.message.id, queue: d.queue })
-  } else {
-    setCopy(s, d.message.id, d.queue, { status: 'discarded' })
-    events.push({ kind: 'discarded', message: d.message.id, queue: d.queue })
+    return undefined
   }
+  events.push({ kind: 'discarded', message: d.message.id, queue: d.queue })
+  if (q) leave(s, q, limitsFor(s, q), d.message, 'rejected', events)
+  else setCopy(s, d.message.id, d.queue, { status: 'discarded' })
+  return undefined
+}
+
+/** Put deliveries back, then each queue that took some applies its limits and TTL. */
+function putAllBack(s: SimState, ds: SimDelivery[], requeue: boolean, events: SimEvent[]): void {
+  const touched = new Set<SimQueue>()
+  for (const d of ds) {
+    const q = putBack(s, d, requeue, events)
+    if (q) touched.add(q)
+  }
+  for (const q of touched) trim(s, q, events)
 }
 
 /** basic.nack / basic.reject: requeue or drop, group by group as the broker settles them. */
@@ -88,7 +108,7 @@ export function release(
   for (const group of settleGroups(picked)) {
     removeFromChannel(ch, group)
     unblockAndDispatch(s, events, false)
-    for (const d of group) putBack(s, d, requeue, events)
+    putAllBack(s, group, requeue, events)
     unblockAndDispatch(s, events)
   }
 }
@@ -97,5 +117,5 @@ export function release(
 export function requeueAll(s: SimState, ch: SimChannel, events: SimEvent[]): void {
   const all = [...ch.unacked]
   removeFromChannel(ch, all)
-  for (const d of all) putBack(s, d, true, events)
+  putAllBack(s, all, true, events)
 }

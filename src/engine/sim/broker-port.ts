@@ -4,8 +4,9 @@
  * (the same ones `runOperations` calls), so every step costs one operation, not a replay. A timeline
  * only moves forward while it is computed; going back shows a stored frame.
  */
+import { routeDeadLetter } from '../dead-letter'
 import { AmqpError } from '../errors'
-import { createBroker } from '../model'
+import { createBroker, ensureVhost } from '../model'
 import { getProfile } from '../profiles'
 import { applyOperation, STAGE } from '../run'
 import { topologySnapshot } from '../snapshot'
@@ -34,5 +35,16 @@ export function createBrokerPort(profile: ProfileName): RoutingPort {
       }
     },
     topology: () => topology,
+    deadLetter: (r) =>
+      routeDeadLetter(
+        ensureVhost(broker, r.vhost),
+        r.message,
+        r.content,
+        r.reason,
+        r.queue,
+        r.target,
+        broker.profile,
+        r.now,
+      ),
   }
 }

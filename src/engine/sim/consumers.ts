@@ -5,6 +5,7 @@
  */
 import { dispatch, handOver } from './dispatch'
 import { removeConsumer } from './lifecycle'
+import { tidy } from './queue-holding'
 import type { RoutingPort } from './routing-port'
 import { refuse } from './sim-error'
 import { findQueue } from './sim-state'
@@ -42,6 +43,7 @@ export function consume(
   })
   q.active.push(op.consumer)
   q.hadConsumer = true
+  q.lastUsed = s.now
   events.push({ kind: 'consumer.added', consumer: op.consumer, queue: q.name })
   dispatch(s, q, events)
 }
@@ -66,10 +68,13 @@ export function get(
   events: SimEvent[],
 ): void {
   const q = usableQueue(s, ch, op.queue)
+  q.lastUsed = s.now
+  tidy(s, q, events)
   const m = q.ready.shift()
   if (!m) {
     events.push({ kind: 'get-empty', queue: q.name })
     return
   }
   handOver(s, q, m, ch.id, null, op.noAck ?? false, events)
+  tidy(s, q, events)
 }

@@ -3,6 +3,7 @@
  * active list is served and moves to the tail; a consumer found with a full prefetch window is set
  * aside as blocked and rejoins the tail once acks free room. basic.get never touches the rotation.
  */
+import { tidy } from './queue-holding'
 import { fateOf, findChannel, findConsumer, setCopy } from './sim-state'
 import type { SimConsumer, SimEvent, SimMessage, SimQueue, SimState } from './sim-types'
 
@@ -40,6 +41,7 @@ export function handOver(
     setCopy(s, m.id, q.name, { status: 'unacked', consumer: consumer?.tag ?? null, deliveries })
   }
   consumer?.delivered.push(m.id)
+  const c = m.content
   events.push({
     kind: 'delivered',
     message: m.id,
@@ -48,11 +50,26 @@ export function handOver(
     channel: ch.id,
     tag,
     redelivered: m.redelivered,
+    ...(c.deaths.length > 0
+      ? {
+          deadLettered: {
+            exchange: c.exchange,
+            routingKey: c.routingKeys[0] ?? '',
+            deaths: c.deaths.map(({ time: _, ...d }) => d),
+            ...(c.firstDeath ? { first: c.firstDeath } : {}),
+          },
+        }
+      : {}),
   })
 }
 
-/** Deliver ready messages round-robin until the queue is empty or no consumer has room. */
-export function dispatch(s: SimState, q: SimQueue, events: SimEvent[]): void {
+/**
+ * Deliver ready messages round-robin until the queue is empty or no consumer has room. Expired heads
+ * are dropped before each fetch and after the last (rabbit_amqqueue_process:fetch).
+ */
+export function dispatch(s: SimState, q: SimQueue, events: SimEvent[], tidyFirst = true): void {
+  // A message that has just arrived is offered to a consumer before its TTL is looked at (TTL 0).
+  if (tidyFirst && q.active.length > 0) tidy(s, q, events)
   while (q.ready.length > 0 && q.active.length > 0) {
     const tag = q.active.shift() as string
     const c = findConsumer(s, tag)
@@ -63,6 +80,7 @@ export function dispatch(s: SimState, q: SimQueue, events: SimEvent[]): void {
     }
     handOver(s, q, q.ready.shift() as SimMessage, c.channel, c, c.noAck, events)
     q.active.push(tag)
+    tidy(s, q, events)
   }
 }
 

@@ -17,7 +17,7 @@ export function reconcile(
   s: SimState,
   topology: TopologySnapshot,
   events: SimEvent[],
-  reason: 'delete' | 'exclusive' | 'auto-delete' = 'delete',
+  reason: 'delete' | 'exclusive' | 'auto-delete' | 'expires' = 'delete',
 ): void {
   const before = s.topology
   s.topology = topology
@@ -54,6 +54,7 @@ export function reconcile(
       autoDelete: t.auto_delete,
       owner: null,
       nextSeq: 1,
+      lastUsed: s.now,
     })
   }
 }
@@ -62,7 +63,7 @@ export function reconcile(
 function dropQueue(
   s: SimState,
   q: SimQueue,
-  reason: 'delete' | 'exclusive' | 'auto-delete',
+  reason: 'delete' | 'exclusive' | 'auto-delete' | 'expires',
   events: SimEvent[],
 ): void {
   for (const m of q.ready) setCopy(s, m.id, q.name, { status: 'deleted-with-queue' })
@@ -79,7 +80,7 @@ export function deleteQueueNow(
   s: SimState,
   port: RoutingPort,
   q: SimQueue,
-  reason: 'delete' | 'exclusive' | 'auto-delete',
+  reason: 'delete' | 'exclusive' | 'auto-delete' | 'expires',
   events: SimEvent[],
 ): void {
   const answer = port.apply({ op: 'queue.delete', name: q.name, vhost: q.vhost })
@@ -102,6 +103,7 @@ export function removeConsumer(
   if (!q) return
   q.active = q.active.filter((t) => t !== tag)
   q.blocked = q.blocked.filter((t) => t !== tag)
+  q.lastUsed = s.now
   if (q.autoDelete && q.hadConsumer && !s.consumers.some((x) => x.queue === q.name))
     deleteQueueNow(s, port, q, 'auto-delete', events)
 }

@@ -1,13 +1,20 @@
 /**
  * basic.publish with the client-side publish model of the study note: in confirm mode the channel's
  * next sequence number is registered as pending *before* the message is sent, so an ack that comes
- * back quickly always finds its record. The broker then routes (through the engine), enqueues one
- * copy per target queue, sends basic.return (312 NO_ROUTE) for a mandatory unroutable message, and
- * only then the basic.ack. A publish error closes the channel and the pending record never resolves.
+ * back quickly always finds its record. The broker then routes (through the engine), hands one copy
+ * to each target queue (which applies its limits, TTL and priorities, queue-holding.ts), sends
+ * basic.return (312 NO_ROUTE) for a mandatory unroutable message, and only then the basic.ack — or a
+ * basic.nack when a full queue with x-overflow reject-publish refused it. A publish error closes the
+ * channel and the pending record never resolves.
  */
+import { messageView } from '../message'
+import { publishedContent } from '../message-content'
+import { tableOf } from '../names'
+import { getProfile } from '../profiles'
 import type { ScenarioPublish } from '../types'
 import { dispatch } from './dispatch'
 import { reconcile } from './lifecycle'
+import { arrive } from './queue-holding'
 import type { RoutingPort } from './routing-port'
 import { SimRefusal } from './sim-error'
 import { findQueue } from './sim-state'
@@ -38,13 +45,15 @@ export function publish(
   const answer = port.apply({ op: 'publish', publish: msg })
   if (!answer.ok) throw new SimRefusal(answer.error.code, answer.error.text)
   reconcile(s, answer.topology, events)
-  const targets = answer.publish?.queues ?? []
+  const explained = answer.publish
+  const targets = explained?.queues ?? []
+  // The engine validated headers and properties when it routed the message.
+  const view = messageView(msg.routing_key, headersOf(msg), getProfile(s.topology.profile))
+  const content = publishedContent(msg, explained?.routingKeys ?? [msg.routing_key], view.shownHeaders)
+  let refused = false
   for (const t of targets) {
     const q = findQueue(s, t.queue, msg.vhost ?? '/')
-    if (!q) continue
-    q.ready.push({ id: msg.id, seq: q.nextSeq++, redelivered: false })
-    fate.copies.push({ queue: q.name, status: 'ready', consumer: null, deliveries: 0 })
-    events.push({ kind: 'enqueued', message: msg.id, queue: q.name })
+    if (q && arrive(s, q, msg.id, content, events).result === 'rejected') refused = true
   }
   if (fate.copies.length > 0) fate.outcome = 'routed'
   else if (msg.mandatory) {
@@ -56,11 +65,16 @@ export function publish(
   }
   if (ch.confirm) {
     ch.pending = ch.pending.filter((p) => p.seq !== seq)
-    fate.confirm = 'acked'
-    events.push({ kind: 'confirm.ack', channel: ch.id, seq, message: msg.id })
+    fate.confirm = refused ? 'nacked' : 'acked'
+    events.push({ kind: refused ? 'confirm.nack' : 'confirm.ack', channel: ch.id, seq, message: msg.id })
   }
   for (const t of targets) {
     const q = findQueue(s, t.queue, msg.vhost ?? '/')
     if (q) dispatch(s, q, events)
   }
+}
+
+/** The publish's headers as AMQP values (already accepted by the engine, so this cannot fail). */
+function headersOf(msg: ScenarioPublish) {
+  return tableOf('headers', msg.headers)
 }

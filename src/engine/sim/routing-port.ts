@@ -5,7 +5,11 @@
  * exactly the engine's; the price is O(log length) per step (a timeline is tens of steps, so a
  * 100-step script replays about 5,000 operations in total).
  */
+import type { DeadLetterTarget } from '../dead-letter'
 import type {
+  DeadLetterHop,
+  DeathReason,
+  MessageContent,
   Operation,
   ProfileName,
   PublishExplanation,
@@ -20,10 +24,26 @@ export type PortAnswer =
   | { ok: true; publish?: PublishExplanation; topology: TopologySnapshot }
   | { ok: false; error: ScenarioError; topology: TopologySnapshot }
 
+/** A copy leaving `queue` to be routed again from its dead-letter exchange. */
+export interface DeadLetterRequest {
+  vhost: string
+  message: string
+  content: MessageContent
+  reason: DeathReason
+  queue: string
+  target: DeadLetterTarget
+  now: number
+}
+
 export interface RoutingPort {
   /** Apply one operation; a topology operation that succeeds is kept for the next replays. */
   apply(op: Operation): PortAnswer
   topology(): TopologySnapshot
+  /**
+   * Route a dead-lettered message (the live broker port does; a port without it drops such messages,
+   * as if the dead-letter exchange were missing).
+   */
+  deadLetter?(req: DeadLetterRequest): { hop: DeadLetterHop; content: MessageContent }
 }
 
 export function createRoutingPort(run: RunOperations, profile: ProfileName): RoutingPort {

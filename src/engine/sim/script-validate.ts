@@ -40,6 +40,9 @@ const FIELDS: Record<SimOp['op'], Record<string, 'string' | 'object'>> = {
   ack: {},
   nack: {},
   reject: {},
+  wait: {},
+  'policy.set': { policy: 'object' },
+  'policy.clear': { name: 'string' },
 }
 
 const NESTED: Partial<Record<string, string[]>> = {
@@ -47,6 +50,7 @@ const NESTED: Partial<Record<string, string[]>> = {
   queue: ['name'],
   binding: ['source', 'destination', 'destination_type'],
   publish: ['id', 'exchange'],
+  policy: ['name', 'pattern'],
 }
 
 function checkStep(step: unknown, path: string): void {
@@ -78,6 +82,8 @@ function checkStep(step: unknown, path: string): void {
   for (const opt of ['id', 'channel'] as const)
     if (step[opt] !== undefined && typeof step[opt] !== 'string')
       throw new TimelineScriptError(`${path}.${opt}`, 'expected a string')
+  if (op === 'wait' && !(Number.isInteger(step.ms) && (step.ms as number) >= 0))
+    throw new TimelineScriptError(`${path}.ms`, 'expected a whole number of milliseconds ≥ 0')
   if (step.prefetch !== undefined && !(Number.isInteger(step.prefetch) && (step.prefetch as number) >= 0))
     throw new TimelineScriptError(`${path}.prefetch`, 'expected a whole number ≥ 0')
   if (

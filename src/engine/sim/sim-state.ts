@@ -6,7 +6,16 @@ import type { TopologySnapshot } from '../types'
 import type { MessageFate, SimChannel, SimConsumer, SimQueue, SimState } from './sim-types'
 
 export function emptyState(topology: TopologySnapshot): SimState {
-  return { connections: [], channels: [], consumers: [], queues: [], topology, fates: [], queueUids: 0 }
+  return {
+    connections: [],
+    channels: [],
+    consumers: [],
+    queues: [],
+    topology,
+    fates: [],
+    queueUids: 0,
+    now: 0,
+  }
 }
 
 export function cloneState(s: SimState): SimState {
@@ -28,6 +37,7 @@ export function cloneState(s: SimState): SimState {
     topology: s.topology,
     fates: s.fates.map((f) => ({ ...f, copies: f.copies.map((c) => ({ ...c })) })),
     queueUids: s.queueUids,
+    now: s.now,
   }
 }
 
@@ -68,14 +78,11 @@ export function setCopy(
   queue: string,
   patch: Partial<MessageFate['copies'][number]>,
 ): void {
-  const fate = fateOf(s, message)
-  const copy = fate?.copies.find((c) => c.queue === queue)
-  if (copy) Object.assign(copy, patch)
-}
-
-/** Insert a message into a ready list keeping `seq` order (a requeued message returns to its place). */
-export function insertBySeq(q: SimQueue, m: { id: string; seq: number; redelivered: boolean }): void {
-  let i = q.ready.length
-  while (i > 0 && (q.ready[i - 1]?.seq ?? 0) > m.seq) i--
-  q.ready.splice(i, 0, m)
+  const copies = fateOf(s, message)?.copies ?? []
+  // The latest copy in that queue: a message dead-lettered back into the same queue is a new copy.
+  for (let i = copies.length - 1; i >= 0; i--)
+    if (copies[i]?.queue === queue) {
+      Object.assign(copies[i] as object, patch)
+      return
+    }
 }

@@ -4,9 +4,13 @@
  * serialisable data, so frames cross the Worker boundary unchanged.
  */
 import type {
+  DeadLetterHop,
+  DeathReason,
   ProfileName,
+  QueuedMessage,
   ScenarioBinding,
   ScenarioExchange,
+  ScenarioPolicy,
   ScenarioPublish,
   ScenarioQueue,
   TopologySnapshot,
@@ -48,16 +52,19 @@ export type SimOp = OpBase &
     | { op: 'cancel'; consumer: string }
     | { op: 'get'; queue: string; noAck?: boolean }
     | { op: 'ack' | 'nack' | 'reject'; tag?: number; message?: string; multiple?: boolean; requeue?: boolean }
+    /** Let `ms` milliseconds pass: messages expire (x-message-ttl, expiration), unused queues too (x-expires). */
+    | { op: 'wait'; ms: number }
+    | { op: 'policy.set'; policy: ScenarioPolicy }
+    | { op: 'policy.clear'; name: string }
   )
 
 export type SimOpName = SimOp['op']
 
-/** A copy of a message in one queue. `seq` is its place in that queue (requeue restores it). */
-export interface SimMessage {
-  id: string
-  seq: number
-  redelivered: boolean
-}
+/**
+ * A copy of a message in one queue. `seq` is its place in that queue (requeue restores it); priority,
+ * expiry and the content (keys, headers, x-death) come with it.
+ */
+export type SimMessage = QueuedMessage
 
 export interface SimQueue {
   vhost: string
@@ -79,6 +86,8 @@ export interface SimQueue {
   /** Connection that owns an exclusive queue. */
   owner: string | null
   nextSeq: number
+  /** Simulated time of the last use (consume, get, declare): x-expires counts from it. */
+  lastUsed: number
 }
 
 export interface SimDelivery {
@@ -120,15 +129,38 @@ export interface SimConnection {
   open: boolean
 }
 
-/** Where one copy of a message is now. */
-export type CopyStatus = 'ready' | 'unacked' | 'acked' | 'discarded' | 'purged' | 'deleted-with-queue'
+/**
+ * Where one copy of a message is now. `expired` and `overflowed` left without a dead-letter exchange
+ * (or with a missing one), `dead-lettered` left through one; `refused` never got in (x-overflow
+ * reject-publish).
+ */
+export type CopyStatus =
+  | 'ready'
+  | 'unacked'
+  | 'acked'
+  | 'discarded'
+  | 'purged'
+  | 'deleted-with-queue'
+  | 'expired'
+  | 'overflowed'
+  | 'refused'
+  | 'dead-lettered'
 
 export interface MessageFate {
   id: string
   step: number
   outcome: 'routed' | 'returned' | 'dropped' | 'error'
-  copies: { queue: string; status: CopyStatus; consumer: string | null; deliveries: number }[]
-  confirm: 'none' | 'pending' | 'acked'
+  copies: {
+    queue: string
+    status: CopyStatus
+    consumer: string | null
+    deliveries: number
+    /** Why the copy left its queue (expired, maxlen, rejected). */
+    reason?: DeathReason
+    /** The copy arrived by dead-lettering from this queue. */
+    from?: string
+  }[]
+  confirm: 'none' | 'pending' | 'acked' | 'nacked'
 }
 
 export interface SimState {
@@ -140,6 +172,8 @@ export interface SimState {
   fates: MessageFate[]
   /** Last queue uid handed out. */
   queueUids: number
+  /** The simulated clock in ms (starts at 0; only `wait` moves it). */
+  now: number
 }
 
 export type SimEvent =
@@ -150,6 +184,8 @@ export type SimEvent =
   | { kind: 'topology'; change: 'created' | 'deleted'; what: 'exchange' | 'queue' | 'binding'; name: string }
   | { kind: 'confirm.registered'; channel: string; seq: number; message: string }
   | { kind: 'confirm.ack'; channel: string; seq: number; message: string }
+  /** A full queue with x-overflow reject-publish refused the message. */
+  | { kind: 'confirm.nack'; channel: string; seq: number; message: string }
   | { kind: 'enqueued'; message: string; queue: string }
   | { kind: 'returned'; message: string; replyCode: 312; replyText: 'NO_ROUTE' }
   | { kind: 'dropped'; message: string }
@@ -161,6 +197,8 @@ export type SimEvent =
       channel: string
       tag: number
       redelivered: boolean
+      /** For a dead-lettered message: the exchange and key it is delivered with, and its x-death. */
+      deadLettered?: DeliveredDeath
     }
   | { kind: 'get-empty'; queue: string }
   | { kind: 'acked'; message: string; queue: string; channel: string; tag: number }
@@ -169,7 +207,20 @@ export type SimEvent =
   /** A requeue (nack, reject, channel close) whose queue was deleted meanwhile: the message is gone. */
   | { kind: 'requeue-lost'; message: string; queue: string }
   | { kind: 'purged'; queue: string; count: number }
-  | { kind: 'queue.deleted'; queue: string; reason: 'delete' | 'exclusive' | 'auto-delete'; lost: number }
+  | {
+      kind: 'queue.deleted'
+      queue: string
+      reason: 'delete' | 'exclusive' | 'auto-delete' | 'expires'
+      lost: number
+    }
+  /** The clock moved forward. */
+  | { kind: 'clock'; from: number; to: number }
+  /** The message left `queue` because its TTL ran out (dead-lettered or dropped, see `dead-lettered`). */
+  | { kind: 'expired'; message: string; queue: string }
+  /** x-max-length / -bytes: pushed out of the head (drop-head) or refused on arrival (reject-publish). */
+  | { kind: 'overflow'; message: string; queue: string; how: 'dropped-head' | 'refused' }
+  /** Routed again from the queue's dead-letter exchange: the hop, as the why panel shows it. */
+  | { kind: 'dead-lettered'; message: string; queue: string; reason: DeathReason; hop: DeadLetterHop }
   | { kind: 'consumer.added'; consumer: string; queue: string }
   | {
       kind: 'consumer.cancelled'
@@ -177,6 +228,21 @@ export type SimEvent =
       queue: string
       reason: 'cancel' | 'channel' | 'queue-deleted'
     }
+
+/** What a consumer sees of a dead-lettered message (the delivery's exchange, key and headers). */
+export interface DeliveredDeath {
+  exchange: string
+  routingKey: string
+  deaths: {
+    queue: string
+    reason: DeathReason
+    count: number
+    exchange: string
+    routingKeys: string[]
+    originalExpiration?: string
+  }[]
+  first?: { reason: DeathReason; queue: string; exchange: string }
+}
 
 /** One step of a played timeline: the operation, what happened, and the whole state after it. */
 export interface SimFrame {

@@ -4,9 +4,11 @@
  * closes nothing.
  */
 import { ack, collectDeliveries, release } from './acks'
+import { advance } from './clock'
 import { cancel, consume, get } from './consumers'
-import { closeChannel, closeConnection } from './lifecycle'
+import { closeChannel, closeConnection, reconcile } from './lifecycle'
 import { publish } from './publish'
+import { settleDeaths, trim } from './queue-holding'
 import type { RoutingPort } from './routing-port'
 import { refuse, SimRefusal } from './sim-error'
 import { cloneState, findChannel } from './sim-state'
@@ -73,6 +75,14 @@ function perform(s: SimState, port: RoutingPort, op: SimOp, index: number, event
     case 'channel.open':
       openChannel(s, op.channel ?? IMPLICIT_CHANNEL, op.connection, events)
       return
+    case 'wait':
+      advance(s, port, op.ms, events)
+      return
+    case 'policy.set':
+    case 'policy.clear':
+      // Through the management API, not a channel: a refusal (400) closes nothing.
+      setPolicy(s, port, op, events)
+      return
     default:
   }
   const ch = channelFor(s, op, events)
@@ -126,6 +136,21 @@ function perform(s: SimState, port: RoutingPort, op: SimOp, index: number, event
   }
 }
 
+/** A policy takes effect on the queues it now covers: a lower length limit trims them at once. */
+function setPolicy(
+  s: SimState,
+  port: RoutingPort,
+  op: Extract<SimOp, { op: 'policy.set' | 'policy.clear' }>,
+  events: SimEvent[],
+): void {
+  const answer = port.apply(
+    op.op === 'policy.set' ? { op: op.op, policy: op.policy } : { op: op.op, name: op.name },
+  )
+  if (!answer.ok) throw refuse.client(`policy refused (HTTP ${answer.error.code}): ${answer.error.text}`)
+  reconcile(s, answer.topology, events)
+  for (const q of s.queues) trim(s, q, events)
+}
+
 /** The event id of a step: its own id, the message id of a publish, or `op#N`. */
 export function stepId(op: SimOp, index: number): string {
   if (op.id) return op.id
@@ -139,6 +164,7 @@ export function applyStep(prev: SimState, port: RoutingPort, op: SimOp, index: n
   let ok = true
   try {
     perform(s, port, op, index, events)
+    settleDeaths(s, port, events)
   } catch (err) {
     if (!(err instanceof SimRefusal)) throw err
     ok = false
@@ -147,6 +173,7 @@ export function applyStep(prev: SimState, port: RoutingPort, op: SimOp, index: n
     const ch = findChannel(s, chId)
     if (err.level === 'channel' && ch) closeChannel(s, port, ch.id, events, err.code, err.text)
     if (err.level === 'connection' && ch) closeConnection(s, port, ch.connection, events, err.code)
+    settleDeaths(s, port, events)
   }
   return { index, op, id: stepId(op, index), ok, events, state: s }
 }

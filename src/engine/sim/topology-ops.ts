@@ -35,6 +35,8 @@ export function declareQueue(
   const before = new Set(s.queues)
   viaEngine(s, port, { op: 'queue.declare', queue: spec }, events)
   if (spec.exclusive) for (const q of s.queues) if (!before.has(q)) q.owner = ch.connection
+  // A declare (passive too) counts as use for x-expires.
+  if (existing) existing.lastUsed = s.now
 }
 
 /** Whether the topology holds exactly this binding (source, destination, key and arguments). */

@@ -28,9 +28,14 @@ export function FateTable({ fates }: { fates: MessageFate[] }) {
             <td>
               {f.copies.length === 0 && <span className="muted">—</span>}
               <ul>
-                {f.copies.map((c) => (
-                  <li key={c.queue} data-status={c.status}>
-                    {t(`st_${c.status}`, { queue: c.queue, consumer: c.consumer ?? t('getter') })}
+                {f.copies.map((c, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a copy list only grows, in order
+                  <li key={i} data-status={c.status} data-queue={c.queue}>
+                    {t(`st_${c.status}`, {
+                      queue: c.queue,
+                      consumer: c.consumer ?? t('getter'),
+                      reason: c.reason ?? '',
+                    })}
                   </li>
                 ))}
               </ul>

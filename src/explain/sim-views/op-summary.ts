@@ -41,6 +41,12 @@ export function opSummary(op: SimOp): string {
       return `cancel ${op.consumer}${on}`
     case 'get':
       return `basic.get ${op.queue}${op.noAck ? ' (no-ack)' : ''}${on}`
+    case 'wait':
+      return `wait ${op.ms} ms`
+    case 'policy.set':
+      return `policy set ${op.policy.name} (${op.policy.pattern})`
+    case 'policy.clear':
+      return `policy clear ${op.name}`
     case 'ack':
     case 'nack':
     case 'reject': {

@@ -22,6 +22,25 @@ function describe(e: SimEvent, t: Translate): string {
       })
     case 'error':
       return t('ev_error', { code: e.code })
+    case 'overflow':
+      return t(`ev_overflow_${e.how}`, { message: e.message, queue: e.queue })
+    case 'dead-lettered': {
+      const h = e.hop
+      const targets = [
+        ...(h.outcome === 'no-exchange' ? [t('dlNoExchange')] : []),
+        ...(h.outcome === 'unroutable' ? [t('dlNowhere')] : []),
+        ...h.queues.map((q) => q.queue),
+        ...(h.cycleDropped.length > 0 ? [t('dlCycle', { queues: h.cycleDropped.join(', ') })] : []),
+      ]
+      return t('ev_dead-lettered', {
+        message: e.message,
+        queue: e.queue,
+        reason: e.reason,
+        exchange: h.exchange === '' ? t('defaultExchange') : h.exchange,
+        keys: h.routingKeys.map((k) => (k === '' ? '""' : k)).join(', '),
+        targets: targets.join('; '),
+      })
+    }
     default: {
       const params: Record<string, string | number> = {}
       for (const [k, v] of Object.entries(e))

@@ -14,8 +14,9 @@ import {
   type GetMessage,
 } from 'amqplib'
 import type { SimOp, TimelineScript } from '../../../src/engine'
+import { tableToWire } from '../harness/field-values'
 import type { MgmtApi } from '../harness/mgmt-api'
-import { emptyObservation, type Observation, type Seen } from './observation'
+import { type DeadSeen, emptyObservation, type Observation, type Seen } from './observation'
 
 const CLOSE_RE = /(\d+) \([^)]*\) with message/
 const IMPLICIT_CONN = 'conn'
@@ -34,7 +35,49 @@ interface Chan {
   confirm: boolean
 }
 
-const seen = (m: Msg): Seen => ({ id: String(m.properties.messageId), redelivered: m.fields.redelivered })
+type Table = Record<string, unknown>
+const str = (v: unknown) => (Buffer.isBuffer(v) ? v.toString('utf8') : String(v))
+
+/** x-death as a client reads it (see DeadSeen); `time` is left out. */
+function deadOf(m: Msg): DeadSeen | undefined {
+  const h = (m.properties.headers ?? {}) as Table
+  const deaths = h['x-death']
+  if (!Array.isArray(deaths)) return undefined
+  const first = h['x-first-death-reason']
+  return {
+    ex: m.fields.exchange,
+    rk: m.fields.routingKey,
+    deaths: (deaths as Table[]).map((d) => [
+      Number(d.count),
+      str(d.reason),
+      str(d.queue),
+      str(d.exchange),
+      ((d['routing-keys'] as unknown[]) ?? []).map(str).join(','),
+      d['original-expiration'] === undefined ? null : str(d['original-expiration']),
+    ]),
+    first:
+      first === undefined
+        ? null
+        : [str(first), str(h['x-first-death-queue']), str(h['x-first-death-exchange'])],
+  }
+}
+
+const seen = (m: Msg): Seen => {
+  const dl = deadOf(m)
+  const s: Seen = { id: String(m.properties.messageId), redelivered: m.fields.redelivered }
+  return dl ? { ...s, dl } : s
+}
+
+/** Publish options of a scenario publish (headers, properties by definitions.json name). */
+const PROPERTY_NAMES: Record<string, string> = {
+  content_type: 'contentType',
+  delivery_mode: 'deliveryMode',
+  priority: 'priority',
+  correlation_id: 'correlationId',
+  expiration: 'expiration',
+  type: 'type',
+  app_id: 'appId',
+}
 
 export interface BrokerRunOptions {
   amqpUrl: string
@@ -43,6 +86,9 @@ export interface BrokerRunOptions {
   /** Cumulative consumer deliveries the simulation expects after each step (a wait target). */
   expected: (index: number) => number
 }
+
+/** Extra settle after a step that lets time pass or changes a policy (broker timers, async policy). */
+const SETTLE_SLOW_MS = 120
 
 export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions): Promise<Observation> {
   const o = emptyObservation()
@@ -54,6 +100,7 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
   // Closing connections at the end requeues and redelivers; that is teardown, not part of the script.
   let recording = true
   await opts.api.createVhost(opts.vhost)
+  const started = Date.now()
 
   const openConn = async (id: string) => {
     const model = await connect(url)
@@ -117,6 +164,17 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
       case 'channel.open':
         await openChan(op.channel ?? IMPLICIT_CH, op.connection)
         return
+      case 'wait':
+        await sleep(op.ms)
+        return
+      case 'policy.set': {
+        const refused = await opts.api.setPolicy(opts.vhost, op.policy)
+        if (refused) throw new Error(`policy refused: ${refused}`)
+        return
+      }
+      case 'policy.clear':
+        await opts.api.clearPolicy(opts.vhost, op.name)
+        return
       default:
     }
     if (!c) return
@@ -138,6 +196,7 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
           durable: x.durable ?? true,
           autoDelete: x.auto_delete ?? false,
           internal: x.internal ?? false,
+          arguments: tableToWire(x.arguments, `${stepId}.arguments`),
         })
         return
       }
@@ -151,6 +210,7 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
           durable: q.durable ?? true,
           exclusive: q.exclusive ?? false,
           autoDelete: q.auto_delete ?? false,
+          arguments: tableToWire(q.arguments, `${stepId}.arguments`),
         })
         if (q.exclusive) owners.set(q.name, c.connection)
         return
@@ -166,7 +226,7 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
             : op.op === 'bind'
               ? ch.bindQueue
               : ch.unbindQueue
-        await method.call(ch, b.destination, b.source, b.routing_key)
+        await method.call(ch, b.destination, b.source, b.routing_key, tableToWire(b.arguments, stepId))
         return
       }
       case 'exchange.delete':
@@ -183,11 +243,18 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
         await new Promise<void>((resolve, reject) => {
           const onClose = () => resolve() // a refused publish closes the channel; no confirm comes
           ch.once('close', onClose)
-          const options = { messageId: p.id, mandatory: p.mandatory ?? false }
-          ch.publish(p.exchange, p.routing_key, Buffer.from(p.id), options, (err) => {
+          const options: Record<string, unknown> = {
+            messageId: p.id,
+            mandatory: p.mandatory ?? false,
+            headers: tableToWire(p.headers, `${stepId}.headers`) ?? {},
+          }
+          for (const [k, v] of Object.entries(p.properties ?? {})) options[PROPERTY_NAMES[k] ?? k] = v
+          ch.publish(p.exchange, p.routing_key, Buffer.from(p.body ?? p.id), options, (err) => {
             ch.off('close', onClose)
-            if (err) return reject(err)
-            if (c.confirm) o.confirms.push(`ack:${p.id}`)
+            // A nack (a full queue with x-overflow reject-publish) leaves the channel open.
+            const nacked = err?.message === 'message nacked'
+            if (err && !nacked) return reject(err)
+            if (c.confirm) o.confirms.push(`${nacked ? 'nack' : 'ack'}:${p.id}`)
             resolve()
           })
         })
@@ -242,8 +309,15 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
   try {
     for (const [index, op] of script.steps.entries()) {
       const stepId = op.id ?? (op.op === 'publish' ? op.publish.id : `${op.op}#${index + 1}`)
-      const opensItself =
-        op.op === 'connection.open' || op.op === 'connection.close' || op.op === 'channel.open'
+      o.wall.push(Date.now() - started)
+      const opensItself = [
+        'connection.open',
+        'connection.close',
+        'channel.open',
+        'wait',
+        'policy.set',
+        'policy.clear',
+      ].includes(op.op)
       const c = opensItself ? null : await chanFor(op)
       let code: number | null = null
       let ok = true
@@ -268,8 +342,9 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
       const target = opts.expected(index)
       const t0 = Date.now()
       while (deliveries < target && Date.now() - t0 < 2000) await sleep(5)
-      await sleep(25)
+      await sleep(op.op === 'wait' || op.op.startsWith('policy.') ? SETTLE_SLOW_MS : 25)
     }
+    o.wall.push(Date.now() - started)
     recording = false
     await drain(o, opts, conns, owners)
   } finally {

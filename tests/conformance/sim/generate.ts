@@ -111,3 +111,103 @@ export function randomTimeline(seed: number, length: number, lifecycle = false):
   }
   return script
 }
+
+/**
+ * The dead-letter world: q1 drops its head at 2 messages, q2 has a 350 ms TTL and priorities, q3
+ * refuses a second message and dead-letters it (reject-publish-dlx); all three dead-letter through
+ * the fanout `dlx` into `dlq` (which drops its head at 5). Publishes carry priorities and sometimes
+ * a 250 ms expiration; rejects and nacks drop or requeue. A short-lived message is never left more
+ * than two steps before a 500 ms wait, so the broker's wall clock cannot overtake the simulation's.
+ */
+const DL_QUEUES = ['q1', 'q2', 'q3', 'dlq']
+
+function deadLetterPrelude(): SimOp[] {
+  const q = (name: string, args: Record<string, string | number>): SimOp => ({
+    op: 'queue.declare',
+    queue: { name, durable: false, arguments: args },
+    channel: 'a',
+  })
+  return [
+    { op: 'connection.open', connection: 'c1' },
+    { op: 'connection.open', connection: 'c2' },
+    ...CHANNELS.map(([channel, connection]): SimOp => ({ op: 'channel.open', channel, connection })),
+    { op: 'confirm.select', channel: 'a' },
+    { op: 'exchange.declare', exchange: { name: 'dlx', type: 'fanout', durable: false }, channel: 'a' },
+    q('q1', { 'x-max-length': 2, 'x-dead-letter-exchange': 'dlx' }),
+    q('q2', {
+      'x-message-ttl': 350,
+      'x-max-priority': 2,
+      'x-dead-letter-exchange': 'dlx',
+      'x-dead-letter-routing-key': 'from-q2',
+    }),
+    q('q3', { 'x-max-length': 1, 'x-overflow': 'reject-publish-dlx', 'x-dead-letter-exchange': 'dlx' }),
+    q('dlq', { 'x-max-length': 5 }),
+    {
+      op: 'bind',
+      binding: { source: 'dlx', destination: 'dlq', destination_type: 'queue', routing_key: '' },
+      channel: 'a',
+    },
+  ]
+}
+
+function deadLetterOp(s: SimState, rnd: () => number, n: number, sinceShort: number): SimOp | null {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T
+  const short = s.queues.some((q) => q.ready.some((m) => m.expiresAt !== undefined && m.expiresAt > s.now))
+  if (short && sinceShort >= 2) return { op: 'wait', ms: 500 }
+  const [channel, connection] = pick(CHANNELS)
+  if (!s.connections.find((c) => c.id === connection)?.open) return { op: 'connection.open', connection }
+  const ch = s.channels.find((c) => c.id === channel)
+  if (!ch?.open) return { op: 'channel.open', channel, connection }
+  const r = rnd()
+  if (r < 0.3) {
+    const properties: Record<string, string | number> = { priority: pick([0, 1, 2, 3]) }
+    if (rnd() < 0.25) properties.expiration = '250'
+    return {
+      op: 'publish',
+      channel,
+      publish: { id: `m${n}`, exchange: '', routing_key: pick(['q1', 'q1', 'q2', 'q3']), properties },
+    }
+  }
+  if (r < 0.38) {
+    if (s.consumers.length >= 4) return null
+    return { op: 'consume', channel, queue: pick(DL_QUEUES), consumer: `C${n}`, prefetch: pick([1, 1, 2]) }
+  }
+  if (r < 0.42) {
+    const mine = s.consumers.filter((c) => c.channel === channel)
+    return mine.length ? { op: 'cancel', channel, consumer: pick(mine).tag } : null
+  }
+  if (r < 0.52) return { op: 'get', channel, queue: pick(DL_QUEUES), noAck: rnd() < 0.2 }
+  if (r < 0.9) {
+    if (ch.unacked.length === 0) return null
+    const d = pick(ch.unacked)
+    if (ch.unacked.filter((u) => u.message.id === d.message.id).length > 1) return null
+    const requeue = rnd() < 0.4
+    const kind = pick(['ack', 'nack', 'reject', 'reject'] as const)
+    if (kind === 'ack') return { op: 'ack', channel, message: d.message.id }
+    return { op: kind, channel, message: d.message.id, requeue }
+  }
+  if (r < 0.96) return { op: 'wait', ms: 500 }
+  return { op: 'channel.close', channel }
+}
+
+/** A random timeline in the dead-letter world (see deadLetterPrelude). */
+export function randomDeadLetterTimeline(seed: number, length: number): TimelineScript {
+  const rnd = mulberry32(seed)
+  const script: TimelineScript = { profile: 'rabbitmq-3.10', steps: deadLetterPrelude() }
+  const player = createTimeline(script.profile)
+  for (const op of script.steps) player.push(op)
+  let n = 0
+  let sinceShort = 0
+  while (n < length) {
+    const op = deadLetterOp(player.state, rnd, ++n, sinceShort)
+    if (!op) continue
+    script.steps.push(op)
+    player.push(op)
+    sinceShort = op.op === 'wait' ? 0 : sinceShort + 1
+  }
+  // The drain reads every queue after the last step: let short-lived messages run out first.
+  const s = player.state
+  if (s.queues.some((q) => q.ready.some((m) => m.expiresAt !== undefined && m.expiresAt > s.now)))
+    script.steps.push({ op: 'wait', ms: 500 })
+  return script
+}

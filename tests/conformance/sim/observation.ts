@@ -3,25 +3,59 @@
  * step's success and reply code, every consumer's deliveries in order, basic.get answers, the order
  * of returns and confirms, the queues that exist at the end and their ready messages in order.
  */
-import type { SimEvent, TimelineRun } from '../../../src/engine'
+import { createTimeline, type DeliveredDeath, type SimEvent, type TimelineRun } from '../../../src/engine'
+
+/**
+ * A dead-lettered message as a client sees it: the delivery's exchange and routing key, x-death
+ * (count, reason, queue, exchange, routing-keys, original-expiration; `time` left out) and the
+ * x-first-death headers.
+ */
+export interface DeadSeen {
+  ex: string
+  rk: string
+  deaths: (string | number | null)[][]
+  first: string[] | null
+}
 
 export interface Seen {
   id: string
   redelivered: boolean
+  dl?: DeadSeen
 }
+
+export function deadSeen(d: DeliveredDeath): DeadSeen {
+  return {
+    ex: d.exchange,
+    rk: d.routingKey,
+    deaths: d.deaths.map((x) => [
+      x.count,
+      x.reason,
+      x.queue,
+      x.exchange,
+      x.routingKeys.join(','),
+      x.originalExpiration ?? null,
+    ]),
+    first: d.first ? [d.first.reason, d.first.queue, d.first.exchange] : null,
+  }
+}
+
+const seenOf = (id: string, redelivered: boolean, dl: DeadSeen | undefined): Seen =>
+  dl ? { id, redelivered, dl } : { id, redelivered }
 
 export interface Observation {
   steps: { id: string; ok: boolean; code: number | null }[]
   deliveries: Record<string, Seen[]>
   gets: { step: string; got: Seen | null }[]
-  /** `return:ID` and `ack:ID` in the order the publishing client saw them (confirm channels only). */
+  /** `return:ID`, `ack:ID` and `nack:ID` in the order the publishing client saw them (confirm channels only). */
   confirms: string[]
   queues: string[]
   ready: Record<string, Seen[]>
+  /** Broker only: ms since the start when each step began, and the drain (last entry). */
+  wall: number[]
 }
 
 export function emptyObservation(): Observation {
-  return { steps: [], deliveries: {}, gets: [], confirms: [], queues: [], ready: {} }
+  return { steps: [], deliveries: {}, gets: [], confirms: [], queues: [], ready: {}, wall: [] }
 }
 
 /** The same observation read from a simulated run. `confirmChannels` limits confirms to those channels. */
@@ -31,25 +65,65 @@ export function observeSim(run: TimelineRun): Observation {
     const err = f.events.find((e): e is Extract<SimEvent, { kind: 'error' }> => e.kind === 'error')
     o.steps.push({ id: f.id, ok: f.ok, code: err && err.level !== 'client' ? err.code : null })
     for (const e of f.events) {
+      const dl = e.kind === 'delivered' && e.deadLettered ? deadSeen(e.deadLettered) : undefined
       if (e.kind === 'delivered' && e.consumer !== null) {
         const list = o.deliveries[e.consumer] ?? []
-        list.push({ id: e.message, redelivered: e.redelivered })
+        list.push(seenOf(e.message, e.redelivered, dl))
         o.deliveries[e.consumer] = list
       }
       if (e.kind === 'delivered' && e.consumer === null)
-        o.gets.push({ step: f.id, got: { id: e.message, redelivered: e.redelivered } })
+        o.gets.push({ step: f.id, got: seenOf(e.message, e.redelivered, dl) })
       if (e.kind === 'get-empty') o.gets.push({ step: f.id, got: null })
       if (e.kind === 'returned') o.confirms.push(`return:${e.message}`)
       if (e.kind === 'confirm.ack') o.confirms.push(`ack:${e.message}`)
+      if (e.kind === 'confirm.nack') o.confirms.push(`nack:${e.message}`)
     }
   }
   const final = run.frames[run.frames.length - 1]?.state ?? run.initial
-  for (const q of final.queues) {
-    o.queues.push(q.name)
-    o.ready[q.name] = q.ready.map((m) => ({ id: m.id, redelivered: m.redelivered }))
-  }
+  for (const q of final.queues) o.queues.push(q.name)
   o.queues.sort()
+  o.ready = drainSim(run)
   return o
+}
+
+const DRAIN = '\u0001drain'
+
+/**
+ * What the broker runner's drain reads: every queue, in name order, emptied with basic.get (no-ack)
+ * on its owner's connection (exclusive queues) or an observer's. Played on the simulation too, since
+ * a get drops expired messages behind the head and may dead-letter them into a queue read later.
+ */
+export function drainSim(run: TimelineRun): Record<string, Seen[]> {
+  const player = createTimeline(run.profile)
+  for (const f of run.frames) player.push(f.op)
+  const channelFor = (owner: string | null) => {
+    const open = owner !== null && player.state.connections.some((c) => c.id === owner && c.open)
+    const connection = open ? (owner as string) : DRAIN
+    const channel = `${DRAIN}:${connection}`
+    if (!player.state.connections.some((c) => c.id === connection && c.open))
+      player.push({ op: 'connection.open', connection })
+    if (!player.state.channels.some((c) => c.id === channel && c.open))
+      player.push({ op: 'channel.open', channel, connection })
+    return channel
+  }
+  const out: Record<string, Seen[]> = {}
+  const names = player.state.queues.map((q) => q.name).sort()
+  for (const name of names) {
+    const q = player.state.queues.find((x) => x.name === name)
+    if (!q) continue
+    const channel = channelFor(q.owner)
+    const list: Seen[] = []
+    for (let guard = 0; guard < 10_000; guard++) {
+      const f = player.push({ op: 'get', queue: name, noAck: true, channel })
+      const got = f.events.find((e) => e.kind === 'delivered')
+      if (!got || got.kind !== 'delivered') break
+      list.push(
+        seenOf(got.message, got.redelivered, got.deadLettered ? deadSeen(got.deadLettered) : undefined),
+      )
+    }
+    out[name] = list
+  }
+  return out
 }
 
 /** How many consumer deliveries the simulation expects once step `index` has settled. */

@@ -1,0 +1,39 @@
+/**
+ * The simulated clock. Only `wait` moves it; in between, every step takes no time. While it moves,
+ * things happen at their own moment and in time order, as the broker's timers fire: a queue's head
+ * expires (then the next head, if it has expired too), and a queue unused for x-expires is deleted
+ * (its messages go with it, not dead-lettered). Dead-letterings of one moment are routed before the
+ * clock moves on, so a dead-lettered copy that expires again does so at its own later time.
+ */
+import { deleteQueueNow } from './lifecycle'
+import { limitsFor, settleDeaths, tidy } from './queue-holding'
+import type { RoutingPort } from './routing-port'
+import type { SimEvent, SimQueue, SimState } from './sim-types'
+
+/** When an unused queue with x-expires goes (Infinity while it has consumers or no x-expires). */
+function expiresAt(s: SimState, q: SimQueue): number {
+  const expires = limitsFor(s, q).expires
+  if (expires === undefined || s.consumers.some((c) => c.queue === q.name)) return Number.POSITIVE_INFINITY
+  return q.lastUsed + expires
+}
+
+function headExpiry(q: SimQueue): number {
+  return q.ready[0]?.expiresAt ?? Number.POSITIVE_INFINITY
+}
+
+export function advance(s: SimState, port: RoutingPort, ms: number, events: SimEvent[]): void {
+  const end = s.now + ms
+  events.push({ kind: 'clock', from: s.now, to: end })
+  for (let guard = 0; guard < 100_000; guard++) {
+    let next = Number.POSITIVE_INFINITY
+    for (const q of s.queues) next = Math.min(next, headExpiry(q), expiresAt(s, q))
+    if (next > end) break
+    s.now = Math.max(s.now, next)
+    for (const q of [...s.queues]) {
+      if (expiresAt(s, q) <= s.now) deleteQueueNow(s, port, q, 'expires', events)
+      else if (headExpiry(q) <= s.now) tidy(s, q, events)
+    }
+    settleDeaths(s, port, events)
+  }
+  s.now = end
+}
