@@ -116,7 +116,7 @@ export function drainSim(run: TimelineRun): Record<string, Seen[]> {
     for (let guard = 0; guard < 10_000; guard++) {
       const f = player.push({ op: 'get', queue: name, noAck: true, channel })
       const got = f.events.find((e) => e.kind === 'delivered')
-      if (!got || got.kind !== 'delivered') break
+      if (got?.kind !== 'delivered') break
       list.push(
         seenOf(got.message, got.redelivered, got.deadLettered ? deadSeen(got.deadLettered) : undefined),
       )
