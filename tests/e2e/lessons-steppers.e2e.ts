@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { topicDpTrace } from '../../src/engine'
+import { topicDpTrace, traceTrieMatch } from '../../src/engine'
 import { PSEUDOCODE } from '../../src/explain/dp/dp-explain'
 import { DP_PRESETS } from '../../src/explain/dp/dp-presets'
 import { launchBrowser, openPage, screenshot } from './support/browser'
@@ -302,6 +302,56 @@ describe('trie walkthrough', () => {
     await page.getByTestId('trie-end').click()
     const end = await page.getByTestId('trie-explain').textContent()
     for (const q of ['tail.paid', 'head.order', 'both']) expect(end).toContain(q)
+    await w.context.close()
+  })
+})
+
+describe('the alternate-exchange step', () => {
+  it('starts its stepper on m2, the message the alternate exchange rescues', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=09-e2e-alternate&step=2')
+    const { page } = w
+    await skipQuestions(page)
+    await page.getByTestId('unroutable-body').waitFor({ timeout: 20_000 })
+    expect(
+      await page.getByTestId('stepper-unroutable').getByTestId('pick-m2').getAttribute('aria-pressed'),
+    ).toBe('true')
+    await page.getByTestId('unroutable-end').click()
+    const kinds = await page
+      .getByTestId('unroutable-step')
+      .evaluateAll((l) => l.map((e) => e.getAttribute('data-kind')))
+    expect(kinds).toContain('alternate')
+    await w.context.close()
+  })
+})
+
+describe('trie walkthrough with the learner’s own input', () => {
+  it('takes a typed key and added binding, and shows the nodes a deletion prunes', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=13-trie&step=3')
+    const { page } = w
+    await skipQuestions(page)
+    await page.getByTestId('trie-body').waitFor({ timeout: 20_000 })
+    // the step's own bindings after the unbind: order.eu.* and order.#
+    expect(await page.getByTestId('trie-binding').count()).toBe(2)
+    await page.getByTestId('trie-add-pattern').fill('#.refund')
+    await page.getByTestId('trie-add-queue').fill('refunds')
+    await page.getByTestId('trie-add').click()
+    await page.getByTestId('trie-key-input').fill('order.eu.refund')
+    await page.getByTestId('trie-end').click()
+    const end = (await page.getByTestId('trie-explain').textContent()) ?? ''
+    const engine = traceTrieMatch(
+      [
+        { pattern: 'order.eu.*', dest: 'eu.any' },
+        { pattern: 'order.#', dest: 'all.orders' },
+        { pattern: '#.refund', dest: 'refunds' },
+      ],
+      'order.eu.refund',
+    )
+    expect(end).toContain(`[${engine.destinations.join(', ')}]`)
+    // deleting order.eu.* frees its * node and then eu, which no other binding passes through
+    await page.getByTestId('trie-remove-0').click()
+    const removal = (await page.getByTestId('trie-removal').textContent()) ?? ''
+    expect(removal).toMatch(/2 node\(s\) pruned \(order\.eu\.\*, order\.eu\)/)
+    await screenshot(page, 'lessons-trie-own-bindings')
     await w.context.close()
   })
 })
