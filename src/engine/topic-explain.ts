@@ -1,7 +1,7 @@
 /** A topic binding's explanation for one routing key: the DP table and where matching stopped. */
 import { topicDpTable } from './topic-dp'
 import { splitWords } from './topic-words'
-import type { TopicExplanation } from './types'
+import type { TopicExplanation, TopicTaken } from './types'
 
 /**
  * Build the TopicExplanation of `pattern` against `routingKey`. `failedAt` points at the deepest
@@ -12,7 +12,8 @@ export function explainTopic(pattern: string, routingKey: string): TopicExplanat
   const keyWords = splitWords(routingKey)
   const table = topicDpTable(patternWords, keyWords)
   const matched = (table[patternWords.length] as boolean[])[keyWords.length] as boolean
-  const out: TopicExplanation = { routingKey, patternWords, keyWords, matched, table }
+  const out: TopicExplanation = { routingKey, patternWords, keyWords, matched, table, taken: [] }
+  let end: [number, number] = [patternWords.length, keyWords.length]
   if (!matched) {
     let bi = 0
     let bj = 0
@@ -29,6 +30,34 @@ export function explainTopic(pattern: string, routingKey: string): TopicExplanat
       patternIndex: bi < patternWords.length ? bi : null,
       keyIndex: bj < keyWords.length ? bj : null,
     }
+    end = [bi, bj]
   }
+  out.taken = taken(patternWords, keyWords, table, end[0], end[1])
   return out
+}
+
+const cell = (t: boolean[][], i: number, j: number) => t[i]?.[j] === true
+
+/**
+ * Walks the table back from cell (i, j) to the origin, one pattern word at a time: the key words
+ * each pattern word took. `#` takes as few words as it can (the largest earlier column still true).
+ */
+function taken(pattern: string[], key: string[], table: boolean[][], i: number, j: number): TopicTaken[] {
+  const steps: TopicTaken[] = []
+  let col = j
+  for (let row = i; row > 0; row--) {
+    const word = pattern[row - 1] ?? ''
+    if (word === '#') {
+      let from = col
+      while (from >= 0 && !cell(table, row - 1, from)) from--
+      if (from < 0) return []
+      steps.push({ patternWord: word, keyWords: key.slice(from, col) })
+      col = from
+    } else {
+      if (col === 0 || !cell(table, row - 1, col - 1)) return []
+      steps.push({ patternWord: word, keyWords: [key[col - 1] ?? ''] })
+      col -= 1
+    }
+  }
+  return steps.reverse()
 }

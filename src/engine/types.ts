@@ -179,6 +179,16 @@ export interface TopicExplanation {
    * reached by any partial match (`null` index = ran out of words).
    */
   failedAt?: { patternIndex: number | null; keyIndex: number | null }
+  /**
+   * Which key words each pattern word took, in pattern order: along the match, or along the deepest
+   * partial match when there is none (`#` may take no word or several).
+   */
+  taken: TopicTaken[]
+}
+
+export interface TopicTaken {
+  patternWord: string
+  keyWords: string[]
 }
 
 export interface HeadersRow {

@@ -92,6 +92,13 @@ export const explainMessages = defineMessages({
     stageDelete: 'delete',
     stagePublish: 'publish',
     stagePolicy: 'policy',
+    stepThrough: 'Step through',
+    stepDp: 'DP table',
+    stepTrie: 'Trie walk',
+    stepKey: 'Routing key',
+    stepHeadersStart:
+      'x-match = {mode}: each argument of the binding is compared with the message, one step at a time.',
+    stepHeadersRow: 'Argument “{key}” compared.',
   },
   'zh-CN': {
     title: '为什么这样路由',
@@ -183,6 +190,12 @@ export const explainMessages = defineMessages({
     stageDelete: '删除',
     stagePublish: '发布',
     stagePolicy: '策略',
+    stepThrough: '逐步查看',
+    stepDp: '动态规划表',
+    stepTrie: '字典树遍历',
+    stepKey: '路由键',
+    stepHeadersStart: 'x-match = {mode}：逐个比较绑定的每个参数与消息头。',
+    stepHeadersRow: '已比较参数“{key}”。',
   },
 })
 

@@ -10,9 +10,9 @@ import type {
   PublishExplanation,
   PublishOutcome,
   QueueDelivery,
+  TopicExplanation,
 } from '../engine'
 import type { ExplainT } from './explain-messages'
-import { readTopic, type TopicReading } from './topic-steps'
 
 export const exchangeName = (name: string, t: ExplainT) => (name === '' ? t('defaultExchange') : name)
 
@@ -39,12 +39,15 @@ export function headersTally(rows: HeadersRow[]): { considered: number; matching
   return { considered: considered.length, matching: considered.filter((r) => r.result).length }
 }
 
-export function topicFailureText(reading: TopicReading, t: ExplainT): string {
-  const f = reading.failure
-  if (!f) return t('topicMatched')
-  if (f.kind === 'mismatch') return t('topicMismatch', { pattern: f.patternWord, word: f.keyWord })
-  if (f.kind === 'key-too-short') return t('topicKeyShort', { pattern: f.patternWord })
-  return t('topicKeyLong', { words: f.keyWords.join('.') })
+/** Where a topic match stopped, in one line (the engine's `failedAt`), or that it matched. */
+export function topicFailureText(te: TopicExplanation, t: ExplainT): string {
+  if (te.matched) return t('topicMatched')
+  const p = te.failedAt?.patternIndex ?? null
+  const k = te.failedAt?.keyIndex ?? null
+  if (p !== null && k !== null)
+    return t('topicMismatch', { pattern: te.patternWords[p] ?? '', word: te.keyWords[k] ?? '' })
+  if (p !== null) return t('topicKeyShort', { pattern: te.patternWords[p] ?? '' })
+  return t('topicKeyLong', { words: te.keyWords.slice(k ?? te.keyWords.length).join('.') })
 }
 
 /** Why this binding matched or not, in one line. */
@@ -65,7 +68,7 @@ export function reasonText(ev: BindingEvaluation, t: ExplainT): string {
         .join('; ')
     case 'topic':
       return r.perKey
-        .map((te) => `${t('topicKey', { key: te.routingKey })}: ${topicFailureText(readTopic(te), t)}`)
+        .map((te) => `${t('topicKey', { key: te.routingKey })}: ${topicFailureText(te, t)}`)
         .join('; ')
     case 'headers': {
       if (r.rows.length === 0) return t('headersEmpty')

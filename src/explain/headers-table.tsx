@@ -1,4 +1,7 @@
-/** A headers binding compared with the message's headers, one row per binding argument. */
+/**
+ * A headers binding compared with the message's headers, one row per binding argument. Stepping
+ * through it (`revealed`), only the first rows show their test and result; the current one is marked.
+ */
 import { AmqpValueText } from '../components/amqp-value-text'
 import { Verdict } from '../components/verdict'
 import type { HeadersRow } from '../engine'
@@ -6,7 +9,19 @@ import type { ExplainT } from './explain-messages'
 
 const TEST_KEY = { equal: 'testEqual', presence: 'testPresence', skipped: 'testSkipped' } as const
 
-export function HeadersTable({ rows, t }: { rows: HeadersRow[]; t: ExplainT }) {
+export function HeadersTable({
+  rows,
+  t,
+  revealed = rows.length,
+  current = -1,
+}: {
+  rows: HeadersRow[]
+  t: ExplainT
+  /** How many rows show their verdict (all by default). */
+  revealed?: number
+  /** The row just compared (stepping through). */
+  current?: number
+}) {
   return (
     <table className="headers-table">
       <thead>
@@ -20,8 +35,8 @@ export function HeadersTable({ rows, t }: { rows: HeadersRow[]; t: ExplainT }) {
         </tr>
       </thead>
       <tbody>
-        {rows.map((r) => (
-          <tr key={r.key} data-header={r.key}>
+        {rows.map((r, i) => (
+          <tr key={r.key} data-header={r.key} className={i === current ? 'current' : undefined}>
             <th scope="row">
               <code>{r.key}</code>
             </th>
@@ -29,11 +44,23 @@ export function HeadersTable({ rows, t }: { rows: HeadersRow[]; t: ExplainT }) {
               <AmqpValueText value={r.bindingValue} />
             </td>
             <td>{r.messageValue ? <AmqpValueText value={r.messageValue} /> : t('absent')}</td>
-            <td>{r.considered ? t('yes') : t('noXKey')}</td>
-            <td>{t(TEST_KEY[r.test])}</td>
-            <td>
-              {r.considered ? <Verdict ok={r.result} yes={t('matched')} no={t('notMatched')} /> : t('none')}
-            </td>
+            {i < revealed ? (
+              <>
+                <td>{r.considered ? t('yes') : t('noXKey')}</td>
+                <td>{t(TEST_KEY[r.test])}</td>
+                <td>
+                  {r.considered ? (
+                    <Verdict ok={r.result} yes={t('matched')} no={t('notMatched')} />
+                  ) : (
+                    t('none')
+                  )}
+                </td>
+              </>
+            ) : (
+              <td colSpan={3} className="why-muted">
+                …
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Verdict } from '../components/verdict'
 import type { BindingEvaluation } from '../engine'
 import { BindingReason } from './binding-reason'
+import { BindingStepThrough, canStepThrough } from './binding-step-through'
 import type { ExplainT } from './explain-messages'
 import { bindingCriteria, bindingTarget, exchangeName } from './explain-text'
 
@@ -13,6 +14,7 @@ const SHOW_AT_ONCE = 30
 
 export function HopBindings({ evaluations, t }: { evaluations: BindingEvaluation[]; t: ExplainT }) {
   const [all, setAll] = useState(false)
+  const [open, setOpen] = useState<string | null>(null)
   if (evaluations.length === 0) return <p>{t('noBindings')}</p>
   const matched = evaluations.filter((e) => e.matched)
   const other = evaluations.filter((e) => !e.matched)
@@ -28,6 +30,18 @@ export function HopBindings({ evaluations, t }: { evaluations: BindingEvaluation
             </span>{' '}
             {bindingCriteria(ev) && <code>{bindingCriteria(ev)}</code>}
             <BindingReason ev={ev} t={t} />
+            {canStepThrough(ev) && (
+              <button
+                type="button"
+                className="linkish"
+                aria-expanded={open === ev.bindingId}
+                data-testid="step-through"
+                onClick={() => setOpen(open === ev.bindingId ? null : ev.bindingId)}
+              >
+                {t('stepThrough')}
+              </button>
+            )}
+            {open === ev.bindingId && <BindingStepThrough ev={ev} siblings={evaluations} />}
           </li>
         ))}
       </ul>

@@ -164,4 +164,44 @@ describe('playground: any message, explained', () => {
     expect(w.pageErrors).toEqual([])
     await w.context.close()
   })
+
+  it('steps through a binding in place: a topic pattern and key in the DP stepper or the trie, headers one by one', async () => {
+    const w = await openPage(browser, '', { locale: 'zh-CN' })
+    const { page } = w
+    await waitForRun(page)
+    await setText(
+      page,
+      'exchange declare t topic\nexchange declare h headers\nqueue declare a\nqueue declare b\n' +
+        'bind a to t key "order.*.#"\nbind b to t key "#.paid"\nbind b to h args {x-match: any, format: pdf, lang: en}\n' +
+        'publish m1 to t key order.eu.paid\npublish m2 to h key x headers {lang: en}\n',
+    )
+    await expect.poll(() => shown(page)).toEqual({ why: 'm2', diagram: 'm2' })
+    const why = page.getByTestId('why-panel')
+    // headers: one argument per step, then the verdict
+    await why.locator('li[data-binding] [data-testid="step-through"]').first().click()
+    const headers = why.getByTestId('step-through-panel')
+    await headers.getByTestId('headers-forward').click()
+    expect(await headers.locator('tr.current').getAttribute('data-header')).toBe('x-match')
+    await headers.getByTestId('headers-end').click()
+    expect(await headers.getByTestId('headers-explain').textContent()).toContain('匹配')
+    // topic: the pair of the binding row, in the DP stepper
+    await page.locator('[data-testid="message-strip"] [data-index="0"]').click()
+    await expect.poll(() => shown(page)).toEqual({ why: 'm1', diagram: 'm1' })
+    const row = why.locator('li[data-binding]', { has: page.locator('code', { hasText: 'order.*.#' }) })
+    await row.getByTestId('step-through').click()
+    const dp = row.getByTestId('stepper-dp')
+    await dp.waitFor()
+    expect(await dp.getByTestId('dp-pattern').inputValue()).toBe('order.*.#')
+    expect(await dp.getByTestId('dp-key').inputValue()).toBe('order.eu.paid')
+    await dp.getByTestId('dp-end').click()
+    expect(await dp.getByTestId('dp-result').getAttribute('class')).toContain('ok')
+    await screenshot(page, 'debugger-step-dp-zh')
+    // …or the trie walk over the exchange's topic bindings
+    await row.getByTestId('step-trie').click()
+    const trie = row.getByTestId('stepper-trie')
+    await trie.waitFor()
+    expect(await trie.textContent()).toContain('#.paid')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
 })
