@@ -13,4 +13,5 @@ export const VIEWS: Record<ViewId, ComponentType<object>> = {
   lessons: lazyPart(() => import('../lessons/lessons-page')),
   practice: lazyPart(() => import('../practice/practice-page')),
   timeline: lazyPart(() => import('../timeline/timeline-page')),
+  lab: lazyPart(() => import('../lab/lab-page')),
 }

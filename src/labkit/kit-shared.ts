@@ -13,16 +13,16 @@ export const KIT_FILES: Record<KitFlavour, string> = {
   http: 'lab-kit.sh',
 }
 
-/** How to run each flavour (the header's last lines and the README). */
+/** How to run each flavour: commands only (the kit header and the lab page show them). */
 export const KIT_RUN: Record<KitFlavour, string[]> = {
   node: ['npm install amqplib', 'node lab-kit.mjs > observation.json'],
-  python: ['pip install pika   (Debian: apt install python3-pika)', 'python3 lab_kit.py > observation.json'],
+  python: ['pip install pika', 'python3 lab_kit.py > observation.json'],
   java: [
-    'needs the RabbitMQ Java client (Debian: apt install librabbitmq-client-java)',
+    'apt install default-jdk-headless librabbitmq-client-java',
     'javac -cp /usr/share/java/amqp-client.jar RabbitLab.java',
     'java -cp /usr/share/java/amqp-client.jar:/usr/share/java/slf4j-api.jar:/usr/share/java/slf4j-nop.jar:. RabbitLab > observation.json',
   ],
-  http: ['needs bash, curl and jq', 'bash lab-kit.sh > observation.json'],
+  http: ['apt install curl jq', 'bash lab-kit.sh > observation.json'],
 }
 
 /** Text safe inside a line comment of every kit language: printable ASCII, no backslash. */

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react'
 import { useT } from '../i18n/messages'
 import { usePlayground } from '../store/app-store'
 import type { ShareMode } from '../store/share-link'
+import { navigate } from '../store/url-route'
 import {
   exportDefinitionsFile,
   exportScenarioFile,
@@ -124,6 +125,10 @@ export function Toolbar() {
           {t('shareView')}
         </button>
       </span>
+      {/* The lab view (src/lab): this scenario as lab kits, a pasted-back observation, or live mode. */}
+      <button type="button" onClick={() => navigate('lab')} title={t('labHint')} data-testid="open-lab">
+        {t('lab')}
+      </button>
       {link && (
         <label className="share-link">
           <span className="sr-only">{t('shareLink')}</span>
