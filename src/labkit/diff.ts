@@ -72,7 +72,24 @@ const sameFate = (a: Fate, b: Fate) =>
 const sameList = (a: string[] | null, b: string[] | null) =>
   a === null || b === null ? a === b : a.length === b.length && a.every((x, i) => x === b[i])
 
-export function diffObservation(plan: LabPlan, prediction: RunResult, obs: Observation): LabDiff {
+/**
+ * The observation with the plan's step ids: a kit made from the scenario file numbers bindings
+ * `binding:0…`, one made from the script numbers steps, and `steps` lists them in plan order.
+ */
+export function alignIds(plan: LabPlan, obs: Observation): Observation {
+  const steps = obs.steps
+  if (!steps || steps.length !== plan.steps.length) return obs
+  const map = new Map(steps.map((s, i) => [s.id, plan.steps[i]?.id ?? s.id]))
+  if ([...map].every(([a, b]) => a === b)) return obs
+  return {
+    ...obs,
+    errors: obs.errors.map((e) => ({ ...e, id: map.get(e.id) ?? e.id })),
+    steps: steps.map((s, i) => ({ ...s, id: plan.steps[i]?.id ?? s.id })),
+  }
+}
+
+export function diffObservation(plan: LabPlan, prediction: RunResult, observed: Observation): LabDiff {
+  const obs = alignIds(plan, observed)
   const p = prediction.result
   const ids = plan.steps.flatMap((s) => (s.op === 'publish' ? [s.id] : []))
   const seen = new Set(ids)

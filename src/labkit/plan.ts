@@ -65,6 +65,65 @@ function fingerprintOf(text: string): string {
   return hash(0x811c9dc5) + hash(0x2f4a1b3d)
 }
 
+/**
+ * A step with every default written out and no step id (a scenario numbers its bindings, a script
+ * its steps): one scenario gives one fingerprint, whether it came as a file or as a script.
+ */
+function canonical(s: LabStep): unknown {
+  const v = stepVhost(s)
+  switch (s.op) {
+    case 'exchange.declare': {
+      const x = s.exchange
+      if (x.passive) return [s.op, v, x.name, 'passive']
+      return [
+        s.op,
+        v,
+        x.name,
+        x.type,
+        x.durable ?? true,
+        x.auto_delete ?? false,
+        x.internal ?? false,
+        x.arguments ?? {},
+      ]
+    }
+    case 'queue.declare': {
+      const q = s.queue
+      if (q.passive) return [s.op, v, q.name, 'passive']
+      return [
+        s.op,
+        v,
+        q.name,
+        q.durable ?? true,
+        q.exclusive ?? false,
+        q.auto_delete ?? false,
+        q.arguments ?? {},
+      ]
+    }
+    case 'bind':
+    case 'unbind': {
+      const b = s.binding
+      return [s.op, v, b.source, b.destination_type, b.destination, b.routing_key, b.arguments ?? {}]
+    }
+    case 'exchange.delete':
+      return [s.op, v, s.name, s.if_unused ?? false]
+    case 'queue.delete':
+      return [s.op, v, s.name]
+    case 'publish': {
+      const p = s.publish
+      return [
+        s.op,
+        v,
+        p.id,
+        p.exchange,
+        p.routing_key,
+        p.mandatory ?? false,
+        p.headers ?? {},
+        p.properties ?? {},
+      ]
+    }
+  }
+}
+
 /** Operations (the playground's script, in time order) → a plan. Locations are dropped. */
 export function planFromOperations(
   ops: readonly Operation[],
@@ -79,7 +138,7 @@ export function planFromOperations(
   for (const s of steps) used.add(stepVhost(s))
   const vhosts = [...used].sort((a, b) => (a === '/' ? -1 : b === '/' ? 1 : 0))
   const profile = opts.profile ?? DEFAULT_PROFILE
-  const fingerprint = fingerprintOf(JSON.stringify({ profile, vhosts, steps }))
+  const fingerprint = fingerprintOf(JSON.stringify({ profile, vhosts, steps: steps.map(canonical) }))
   return { title: opts.title, profile, vhosts, steps, fingerprint }
 }
 

@@ -3,13 +3,17 @@
  * origin (CORS): connect, import a vhost into the playground, run the scenario live and agree;
  * a binding typo planted in the playground is caught against the vhost's topology and explained;
  * a wrong password, a page origin the broker does not allow, and a stopped node each get their own
- * message. After every test the broker holds no scratch vhost. The only requests leaving the
- * page's origin go to the broker's loopback origin.
+ * message. Homework 06 is done end to end: the kit downloaded from its page, a typo planted, the kit
+ * run on the broker, the observation pasted back and explained. After every test the broker holds
+ * no scratch vhost. The only requests leaving the page's origin go to the broker's loopback origin.
  */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { MgmtClient } from '../../src/labkit/mgmt-client'
 import { type PrivateNode, startPrivateNode, stopPrivateNode } from '../conformance/broker/private-node'
+import { kitDir, run } from '../conformance/harness/kit-runner'
 import { MgmtApi } from '../conformance/harness/mgmt-api'
 import { nodeTransport } from '../conformance/harness/node-transport'
 import { launchBrowser, openPage, SCREENSHOT_DIR, screenshot, type WatchedPage } from './support/browser'
@@ -181,6 +185,72 @@ describe('live mode', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/live-cors-en.png`, fullPage: true })
     expect(pageErrors).toEqual([])
     await context.close()
+  })
+
+  it('homework 06 end to end: kit downloaded, typo planted, run on the broker, observation pasted back', async () => {
+    const w = await openPage(browser, '?view=practice&tab=homework')
+    const hw = w.page.getByTestId('homework-hw-06')
+    await hw.getByTestId('homework-lab').waitFor()
+    const [download] = await Promise.all([
+      w.page.waitForEvent('download'),
+      hw.getByTestId('kit-node').click(),
+    ])
+    expect(download.suggestedFilename()).toBe('lab-kit.mjs')
+    const { dir, remove } = kitDir()
+    try {
+      const kit = join(dir, 'lab-kit.mjs')
+      await download.saveAs(kit)
+      // The homework asks for a misspelled binding: the learner edits one key in the kit.
+      const text = readFileSync(kit, 'utf8')
+      const planted = text.replace('"lab.q1", "invoice.issued"', '"lab.q1", "invoice.isued"')
+      expect(planted).not.toBe(text)
+      writeFileSync(kit, planted)
+      const out = await run(process.execPath, ['lab-kit.mjs'], {
+        cwd: dir,
+        env: { RABBITMQ_URL: node.amqpUrl, RABBITMQ_MANAGEMENT_URL: node.mgmtUrl },
+      })
+      expect(out.code, out.stderr).toBe(0)
+      writeFileSync(join(dir, 'observation.json'), out.stdout)
+
+      // A malformed file gets a located error and changes nothing.
+      await hw.getByTestId('observation-text').fill(out.stdout.replace('"returns": [', '"returns": [,'))
+      await hw.getByTestId('observation-compare').click()
+      expect(await hw.getByTestId('observation-error').textContent()).toMatch(
+        /^Line \d+, column \d+: .*Nothing was changed\.$/,
+      )
+      expect(await hw.getByTestId('diff-view').count()).toBe(0)
+
+      await hw.getByTestId('observation-file').setInputFiles(join(dir, 'observation.json'))
+      const first = hw.getByTestId('first-difference')
+      await first.waitFor()
+      expect(await hw.getByTestId('observation-error').count()).toBe(0)
+      expect(await first.getAttribute('data-kind')).toBe('typo')
+      expect(await first.textContent()).toContain('“invoice.isued”')
+      expect(await first.textContent()).toContain('“invoice.issued”')
+      expect(await hw.getByTestId('homework-observed').textContent()).toContain(
+        `RabbitMQ ${node.version} (Node.js kit`,
+      )
+      // The scenario's own typo (invoice.isued.#) is pointed out as well.
+      expect(await hw.getByTestId('near-misses').textContent()).toContain('invoice.isued.#')
+      await hw.screenshot({ path: `${SCREENSHOT_DIR}/homework-06-diff-en.png` })
+
+      await w.page.getByTestId('language').selectOption('zh-CN')
+      await expect.poll(() => first.textContent()).toContain('拼写错误')
+      expect(await hw.getByTestId('homework-observed').textContent()).toContain(
+        `观测于 RabbitMQ ${node.version}`,
+      )
+      await hw.screenshot({ path: `${SCREENSHOT_DIR}/homework-06-diff-zh-CN.png` })
+
+      // The observation is recorded for the homework: it is there after a reload.
+      await w.page.reload()
+      await w.page.getByTestId('homework-hw-06').getByTestId('homework-observed').waitFor()
+      expect(w.pageErrors).toEqual([])
+      expect(w.consoleErrors).toEqual([])
+      expect(w.externalRequests).toEqual([])
+    } finally {
+      remove()
+      await w.context.close()
+    }
   })
 
   it('a stopped node: nothing answers, said in plain words', async () => {

@@ -122,3 +122,24 @@ describe('diff', () => {
     expect(d.first).toMatchObject({ kind: 'message', at: 'extra-1' })
   })
 })
+
+describe('one scenario, two sources', () => {
+  it('the scenario file and its script give the same fingerprint; step ids are aligned by position', async () => {
+    const { scenarioToScript } = await import('../../src/store/scenario-link')
+    const { planOfScript } = await import('../../src/lab/current-plan')
+    const fromScript = planOfScript(scenarioToScript(hw06)).plan
+    expect(fromScript?.fingerprint).toBe(plan.fingerprint)
+    expect(fromScript?.steps.map((s) => s.id)).not.toEqual(plan.steps.map((s) => s.id))
+    // A kit made from the file, its observation read against the script's plan: binding:1 of the
+    // file is the script's 8th step.
+    const broker = altered((s) => {
+      s.queues = s.queues?.filter((q) => q.name !== 'lab.q2')
+    })
+    const obs = { ...engineObservation(broker, plan), steps: plan.steps.map((s) => ({ id: s.id, at: '' })) }
+    const scriptPlan = fromScript as NonNullable<typeof fromScript>
+    const d = diffObservation(scriptPlan, predict(scriptPlan), obs)
+    const bindStep = scriptPlan.steps.find((s) => s.op === 'bind' && s.binding.destination === 'lab.q2')
+    expect(d.steps.map((s) => s.id)).toEqual([bindStep?.id])
+    expect(d.first).toMatchObject({ kind: 'missing-queue', queue: 'lab.q2' })
+  })
+})

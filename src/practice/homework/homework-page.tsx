@@ -1,5 +1,5 @@
 /** One homework task: the task in our words, what to hand in, when it is done, and its scenario link. */
-import { type MouseEvent, useEffect, useState } from 'react'
+import { lazy, type MouseEvent, Suspense, useEffect, useState } from 'react'
 import type { Scenario } from '../../engine'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
@@ -9,6 +9,9 @@ import type { HomeworkTask } from '../content/types'
 import { practiceMessages } from '../practice-messages'
 import { homeworkMessages } from './homework-messages'
 import SelfRating from './self-rating'
+
+// Kits, observation and diff for tasks done on a real broker (src/observe; loaded on demand).
+const HomeworkLab = lazy(() => import('./homework-lab'))
 
 function ScenarioLink({ file }: { file: string }) {
   const t = useT(practiceMessages)
@@ -105,6 +108,11 @@ export default function HomeworkPage({ task }: { task: HomeworkTask }) {
         </p>
       )}
       {!task.scenarioFile && !task.timeline && <p className="muted">{t('noScenario')}</p>}
+      {task.needsBroker && (task.scenarioFile || task.timeline) && (
+        <Suspense fallback={null}>
+          <HomeworkLab task={task} />
+        </Suspense>
+      )}
       <SelfRating task={task} />
     </article>
   )
