@@ -14,6 +14,8 @@ export interface Fate {
   /** Queues holding the message, sorted. */
   queues: string[]
   returned: boolean
+  /** A confirm channel saw a nack (a full queue with x-overflow reject-publish refused it). */
+  nacked: boolean
   error: { code: number; text: string } | null
 }
 
@@ -60,12 +62,14 @@ export function fateOf(r: ScenarioResult, id: string): Fate {
       .filter((q) => r.queues[q]?.includes(id))
       .sort(),
     returned: r.returns.some((x) => x.id === id),
+    nacked: (r.nacks ?? []).some((x) => x.id === id),
     error: e ? { code: e.code, text: e.text } : null,
   }
 }
 
 const sameFate = (a: Fate, b: Fate) =>
   a.returned === b.returned &&
+  a.nacked === b.nacked &&
   a.error?.code === b.error?.code &&
   a.queues.join('\u0000') === b.queues.join('\u0000')
 

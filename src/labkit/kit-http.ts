@@ -213,6 +213,7 @@ PREFIX_JQ='def named: if type == "string" and $p != "" and . != "" and (startswi
 # ---- the observation: flat lists of fields, turned into JSON once at the end
 ERRORS=()  # id stage code text
 RETURNS=() # id
+NACKS=()   # id
 STEPS=()   # id at
 QUEUES_JSON='{}'
 BINDINGS='null'
@@ -295,6 +296,8 @@ publish() { # V ID EXCHANGE MANDATORY BODY: routed false + mandatory = the basic
         | (if (.BCC | type) == "array" then .BCC |= map(named) else . end))' <<<"$body")
   fi
   http POST "/exchanges/$(venc "$1")/$(xenc "$(N "$1" "$3")")/publish" "$body"
+  # A full queue with x-overflow reject-publish nacks the API's own publish: 400 "rejected …".
+  if [ "$STATUS" = 400 ] && [[ $BODY == *'"reason":"rejected '* ]]; then NACKS+=("$2"); return; fi
   if ! ok; then check "$1" "$2" publish; return; fi
   [ "$4" = true ] && [[ $BODY == *'"routed":false'* ]] && RETURNS+=("$2")
 }
@@ -362,15 +365,16 @@ main() {
   jq -n --arg format "$FORMAT" --argjson version "$VERSION" --arg scenario "$SCENARIO" \
     --arg product "$BROKER_PRODUCT" --arg bversion "$BROKER_VERSION" --arg at "$OBSERVED_AT" \
     --arg mode "$ISOLATION_MODE" --arg iname "$ISOLATION_NAME" --argjson queues "$QUEUES_JSON" \
-    --argjson bindings "$BINDINGS" --argjson ne @{#ERRORS[@]} --argjson nr @{#RETURNS[@]} \
+    --argjson bindings "$BINDINGS" --argjson ne @{#ERRORS[@]} --argjson nr @{#RETURNS[@]} --argjson nn @{#NACKS[@]} \
     '$ARGS.positional as $a
     | {format: $format, version: $version, kit: "http", scenario: $scenario,
        broker: {product: $product, version: $bversion}, observed_at: $at,
        isolation: {mode: $mode, name: $iname}, queues: $queues,
        returns: [$a[$ne:$ne + $nr][] | {id: ., reply_code: 312, reply_text: "NO_ROUTE"}],
        errors: [range(0; $ne; 4) as $i | {id: $a[$i], stage: $a[$i + 1], code: ($a[$i + 2] | tonumber), text: $a[$i + 3]}],
-       steps: [range($ne + $nr; $a | length; 2) as $i | {id: $a[$i], at: $a[$i + 1]}]}
-    + (if $bindings == null then {} else {bindings: $bindings} end)' \
-    --args "@{ERRORS[@]}" "@{RETURNS[@]}" "@{STEPS[@]}"
+       steps: [range($ne + $nr + $nn; $a | length; 2) as $i | {id: $a[$i], at: $a[$i + 1]}]}
+    + (if $bindings == null then {} else {bindings: $bindings} end)
+    + (if $nn == 0 then {} else {nacks: [$a[$ne + $nr:$ne + $nr + $nn][] | {id: ., queues: []}]} end)' \
+    --args "@{ERRORS[@]}" "@{RETURNS[@]}" "@{NACKS[@]}" "@{STEPS[@]}"
 }
 `.replaceAll('@{', '${')

@@ -195,6 +195,8 @@ const JAVA_RUNTIME = String.raw`
   static final String observedAt = Instant.now().toString();
   static final Map<String, List<String>> queues = new LinkedHashMap<>();
   static final List<Map<String, Object>> returns = new ArrayList<>(), errors = new ArrayList<>(), steps = new ArrayList<>();
+  /** Publishes a full queue refused (x-overflow reject-publish): the confirm is a nack. */
+  static final List<Map<String, Object>> nacks = new ArrayList<>();
   static List<Map<String, Object>> bindings = null;
 
   // ---- management HTTP API (scratch vhosts, permissions, the bindings seen at the end)
@@ -508,7 +510,7 @@ const JAVA_RUNTIME = String.raw`
     String routingKey = rk;
     step(v, id, "publish", ch -> {
       ch.basicPublish(N(v, exchange), routingKey, o.mandatory, props, id.getBytes(StandardCharsets.UTF_8));
-      ch.waitForConfirmsOrDie(20000);
+      if (!ch.waitForConfirms(20000)) nacks.add(entry("id", id, "queues", new ArrayList<String>()));
     });
   }
 
@@ -593,6 +595,7 @@ const JAVA_RUNTIME = String.raw`
         "isolation", entry("mode", isolationMode, "name", isolationName), "queues", queues,
         "returns", returns, "errors", errors, "steps", steps);
     if (bindings != null) obs.put("bindings", bindings);
+    if (!nacks.isEmpty()) obs.put("nacks", nacks);
     StringBuilder out = new StringBuilder();
     Json.write(obs, out, "");
     System.out.println(out);

@@ -180,6 +180,7 @@ const obs = {
   errors: [],
   steps: [],
 }
+const nacks = [] // publishes a full queue refused (x-overflow reject-publish): the confirm is a nack
 
 // ---- management HTTP API (scratch vhosts, permissions, the bindings seen at the end)
 const amqpUser = decodeURIComponent(AMQP_URL.username || 'guest')
@@ -380,7 +381,12 @@ function publish(v, id, exchange, key, o) {
   for (const [k, val] of Object.entries(o.properties || {})) options[PROPERTY_NAMES[k]] = val
   return step(v, id, 'publish', (ch) =>
     new Promise((resolve, reject) =>
-      ch.publish(N(v, exchange), rk, Buffer.from(id, 'utf8'), options, (err) => (err ? reject(err) : resolve())),
+      ch.publish(N(v, exchange), rk, Buffer.from(id, 'utf8'), options, (err) => {
+        if (!err) return resolve()
+        if (err.message !== 'message nacked') return reject(err)
+        nacks.push({ id, queues: [] })
+        resolve()
+      }),
     ),
   )
 }
@@ -445,6 +451,7 @@ async function main(scenario) {
   } finally {
     await cleanup(PLAN.declared)
   }
+  if (nacks.length) obs.nacks = nacks
   process.stdout.write(JSON.stringify(obs, null, 2) + '\n')
 }
 `

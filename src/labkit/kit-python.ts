@@ -195,6 +195,8 @@ obs = {
     "isolation": {"mode": "vhost", "name": RUN}, "queues": {}, "returns": [], "errors": [], "steps": [],
 }
 
+nacks = []
+
 # ---- management HTTP API (scratch vhosts, permissions, the bindings seen at the end)
 _amqp = urllib.parse.urlsplit(AMQP_URL)
 AMQP_USER = urllib.parse.unquote(_amqp.username or "guest")
@@ -316,6 +318,10 @@ class Session:
         ch = self.channel()
         try:
             fn(ch)
+            return None
+        except pika.exceptions.NackError as e:  # a full queue refused it (x-overflow reject-publish)
+            for m in e.messages:
+                nacks.append({"id": m.properties.message_id or text_of(m.body), "queues": []})
             return None
         except pika.exceptions.UnroutableError as e:
             for m in e.messages:
@@ -478,5 +484,7 @@ def main(scenario):
         read_bindings()
     finally:
         cleanup()
+    if nacks:
+        obs["nacks"] = nacks
     sys.stdout.write(json.dumps(obs, indent=2) + "\n")
 `

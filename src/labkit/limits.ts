@@ -20,6 +20,8 @@ export type LimitCode =
   | 'nul'
   /** A passive declare of the default exchange: the HTTP API reads it instead of refusing (403). */
   | 'passive-default'
+  /** pika waits for a queue.declare-ok naming the queue as sent; the broker drops CR/LF from it. */
+  | 'crlf-queue'
 
 export interface KitLimit {
   code: LimitCode
@@ -124,6 +126,8 @@ export function kitLimits(
     for (const t of bad) out.push({ code: 'typed-value', step: s.id, detail: t })
     if (s.op === 'queue.declare' && s.queue.name === '' && !s.queue.passive)
       out.push({ code: 'server-named', step: s.id })
+    if (flavour === 'python' && s.op === 'queue.declare' && /[\r\n]/.test(s.queue.name))
+      out.push({ code: 'crlf-queue', step: s.id })
     if (flavour !== 'http') continue
     if (s.op === 'bind' || s.op === 'unbind')
       if (s.binding.destination_type === 'queue' && s.binding.destination === '')

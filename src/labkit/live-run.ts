@@ -5,7 +5,7 @@
  * the observation then shows where the playground's model and the deployed topology part ways.
  */
 import { bindingBody, exchangeBody, publishBody, queueBody } from './http-bodies'
-import { amqpRefusal } from './http-errors'
+import { amqpRefusal, httpReason } from './http-errors'
 import { queuesPerVhost, vhostIndex } from './kit-shared'
 import { enc, exchangePath, type HttpAnswer, type MgmtClient } from './mgmt-client'
 import {
@@ -164,6 +164,11 @@ async function runStep(
         `/exchanges/${vh}/${exchangePath(s.publish.exchange)}/publish`,
         publishBody(s),
       )
+      // A full queue with x-overflow reject-publish nacks the API's own publish: 400 "rejected …".
+      if (a.status === 400 && /^rejected /.test(httpReason(a.text))) {
+        obs.nacks = [...(obs.nacks ?? []), { id: s.id, queues: [] }]
+        return
+      }
       if (!ok(a)) return record(v, s, 'publish', a)
       if (s.publish.mandatory && (JSON.parse(a.text) as { routed: boolean }).routed === false)
         obs.returns.push({ id: s.id, reply_code: 312, reply_text: 'NO_ROUTE' })

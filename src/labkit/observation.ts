@@ -147,6 +147,14 @@ export function validateObservation(json: unknown): Observation {
       return { id: str(e, 'id', at), stage, code: e.code as number, text: str(e, 'text', at) }
     }),
   }
+  if (o.nacks !== undefined)
+    obs.nacks = list(o, 'nacks', '', (v, at) => {
+      const n = object(v, at)
+      return {
+        id: str(n, 'id', at),
+        queues: list(n, 'queues', at, (q, qa) => (typeof q === 'string' ? q : fail(qa, 'a string'))),
+      }
+    })
   if (o.topology_from !== undefined) obs.topology_from = str(o, 'topology_from', '')
   if (o.bindings !== undefined)
     obs.bindings = list(o, 'bindings', '', (v, at) => {

@@ -9,6 +9,7 @@ type T = ReturnType<typeof useT<keyof (typeof observeMessages)['en']>>
 export function fateText(t: T, f: Fate): string {
   if (f.error) return t('refused', { code: `${f.error.code} (${f.error.text})` })
   if (f.returned) return t('fateReturned')
+  if (f.nacked) return t('fateNacked')
   if (f.queues.length) return t('fateQueues', { queues: f.queues.join(', ') })
   return t('fateDropped')
 }

@@ -26,6 +26,8 @@ export const observeMessages = defineMessages({
     limit_exclusive: 'step {step}: an exclusive queue belongs to the HTTP API’s own connection',
     limit_nul: 'step {step}: a shell script cannot pass a NUL character',
     'limit_passive-default': 'step {step}: the HTTP API reads the default exchange instead of refusing (403)',
+    'limit_crlf-queue':
+      'step {step}: pika waits for a reply naming the queue as sent, but the broker drops CR and LF from the name (the kit hangs)',
     scriptErrors: 'The script has {count} error(s). Fix them in the playground first.',
     emptyPlan: 'The script has no steps yet: write or load a scenario in the playground first.',
     inputHeading: 'Paste back the observation',
@@ -76,6 +78,7 @@ export const observeMessages = defineMessages({
     fateQueues: 'delivered to {queues}',
     fateReturned: 'returned (312 NO_ROUTE)',
     fateDropped: 'routed to no queue',
+    fateNacked: 'refused by a full queue (the confirm was a nack)',
     colMessage: 'Message',
     colQueue: 'Queue',
     colStep: 'Step',
@@ -115,6 +118,8 @@ export const observeMessages = defineMessages({
     limit_exclusive: '步骤 {step}：独占队列归 HTTP API 自己的连接所有',
     limit_nul: '步骤 {step}：bash 脚本无法传递 NUL 字符',
     'limit_passive-default': '步骤 {step}：HTTP API 会读取默认交换机，而不是拒绝（403）',
+    'limit_crlf-queue':
+      '步骤 {step}：pika 等待的回复须带着原样的队列名，但 Broker 会去掉名字里的 CR 和 LF（实验包会卡住）',
     scriptErrors: '脚本中有 {count} 处错误，请先在演练场里改正。',
     emptyPlan: '脚本里还没有任何步骤：请先在演练场中编写或载入一个场景。',
     inputHeading: '贴回观测文件',
@@ -164,6 +169,7 @@ export const observeMessages = defineMessages({
     fateQueues: '投递到 {queues}',
     fateReturned: '被退回（312 NO_ROUTE）',
     fateDropped: '没有路由到任何队列',
+    fateNacked: '被已满的队列拒收（确认为 nack）',
     colMessage: '消息',
     colQueue: '队列',
     colStep: '步骤',
