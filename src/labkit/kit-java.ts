@@ -342,6 +342,7 @@ const JAVA_RUNTIME = String.raw`
         f.setUri(AMQP_URL);
         f.setVirtualHost(vhostOf[v]);
         f.setAutomaticRecoveryEnabled(false);
+        f.setChannelRpcTimeout(20000); // a step that takes longer fails the kit instead of hanging
         conn = f.newConnection("lab-kit");
         Object product = conn.getServerProperties().get("product");
         Object version = conn.getServerProperties().get("version");

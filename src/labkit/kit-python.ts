@@ -156,6 +156,7 @@ import datetime
 import json
 import os
 import random
+import signal
 import string
 import sys
 import urllib.error
@@ -175,6 +176,19 @@ MODE = env.get("LAB_MODE", "auto")
 KEEP = env.get("LAB_KEEP") == "1"
 RUN = env.get("LAB_NAME") or "lab-%s-%s" % (
     PLAN["scenario"][:8], "".join(random.choice(string.ascii_lowercase + string.digits) for _ in range(6)))
+
+
+STEP_TIMEOUT_S = 20
+
+
+def on_alarm(_signum, _frame):
+    raise TimeoutError("step timed out after %d s" % STEP_TIMEOUT_S)
+
+
+if hasattr(signal, "SIGALRM"):
+    signal.signal(signal.SIGALRM, on_alarm)
+else:  # Windows has no SIGALRM: no step timeout there
+    signal.alarm = lambda _seconds: None
 
 
 def log(line):
@@ -317,6 +331,7 @@ class Session:
         """Runs one step: None when it worked, else (code, text); a refusal is never raised."""
         ch = self.channel()
         try:
+            signal.alarm(STEP_TIMEOUT_S)  # a step that takes longer fails the kit instead of hanging
             fn(ch)
             return None
         except pika.exceptions.NackError as e:  # a full queue refused it (x-overflow reject-publish)
@@ -335,13 +350,18 @@ class Session:
         except (ValueError, TypeError, OverflowError) as e:  # pika refused to encode
             self.ch = None
             return (0, "%s: %s" % (type(e).__name__, e))
+        finally:
+            signal.alarm(0)
 
     def close(self):
         if self.conn is not None and self.conn.is_open:
+            signal.alarm(5)  # after a timed-out step the close could wait forever too
             try:
                 self.conn.close()
             except Exception:
                 pass
+            finally:
+                signal.alarm(0)
 
 
 sessions = {}
