@@ -296,7 +296,7 @@ publish() { # V ID EXCHANGE MANDATORY BODY: routed false + mandatory = the basic
         | (if (.BCC | type) == "array" then .BCC |= map(named) else . end))' <<<"$body")
   fi
   http POST "/exchanges/$(venc "$1")/$(xenc "$(N "$1" "$3")")/publish" "$body"
-  # A full queue with x-overflow reject-publish nacks the API's own publish: 400 "rejected …".
+  # A full queue with x-overflow reject-publish nacks the API's own publish: 400 "rejected ...".
   if [ "$STATUS" = 400 ] && [[ $BODY == *'"reason":"rejected '* ]]; then NACKS+=("$2"); return; fi
   if ! ok; then check "$1" "$2" publish; return; fi
   [ "$4" = true ] && [[ $BODY == *'"routed":false'* ]] && RETURNS+=("$2")
