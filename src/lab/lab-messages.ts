@@ -42,7 +42,7 @@ export const labMessages = defineMessages({
     fail_cors:
       'The broker answered, but the browser blocked the answer: the management API does not allow this page’s origin (CORS). Add this line to rabbitmq.conf and restart the broker:',
     fail_network:
-      'Nothing answered at {url}. Is the broker running, with the management plugin enabled (rabbitmq-plugins enable rabbitmq_management), and is the address right?',
+      'Nothing answered at {url}. Is the broker running, is its management plugin (rabbitmq_management) enabled, and is the address right?',
     fail_http: 'The broker answered HTTP {status}: {detail}',
     failUnknown: 'Something failed: {detail}',
     scriptErrors: 'The script has {count} error(s). Fix them in the playground first.',
@@ -86,7 +86,7 @@ export const labMessages = defineMessages({
     fail_cors:
       'Broker 有回应，但浏览器拦下了回应：管理 API 不允许本页的来源访问（CORS）。请在 rabbitmq.conf 中加入下面这一行，然后重启 Broker：',
     fail_network:
-      '{url} 没有任何回应。Broker 是否在运行？管理插件是否已启用（rabbitmq-plugins enable rabbitmq_management）？地址是否正确？',
+      '{url} 没有任何回应。Broker 是否在运行？管理插件（rabbitmq_management）是否已启用？地址是否正确？',
     fail_http: 'Broker 返回了 HTTP {status}：{detail}',
     failUnknown: '出现了错误：{detail}',
     scriptErrors: '脚本中有 {count} 处错误，请先在演练场里改正。',

@@ -76,6 +76,7 @@ export function ObservationInput({
         id={id}
         rows={5}
         spellCheck={false}
+        translate="no"
         value={text}
         onChange={(e) => setText(e.target.value)}
         data-testid="observation-text"

@@ -1,7 +1,8 @@
 /**
  * Every view rendered in zh-CN carries no English outside code, names and protocol terms. The page
  * is read as a learner sees it: text nodes and the accessible names (aria-label, title, placeholder)
- * of every view, every lesson step (answered), every practice tab and every timeline scenario.
+ * of every view, every lesson step (answered), every practice tab, every timeline scenario and the
+ * Real broker view (a diff, an observation error and a live-mode error shown).
  * Allowed without translation (tests/support/zh-latin.ts says why):
  *   - anything inside <code>, <pre>, <kbd>, <samp>, the script editor, or translate="no";
  *   - protocol and product terms (AMQP, RabbitMQ, direct, mandatory, …), identifier-shaped tokens;
@@ -13,8 +14,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { planOfScript } from '../../src/lab/current-plan'
 import { QUEUE_NAMES } from '../../src/practice/generator/build'
 import { strayLatin } from '../support/zh-latin'
+import { engineObservation } from '../unit/support/lab-observation'
 import { launchBrowser, openPage } from './support/browser'
 import { skipQuestions } from './support/lessons'
 
@@ -145,6 +148,31 @@ describe('zh-CN has no English outside code, names and protocol terms', () => {
       await page.getByTestId('timeline-end').click()
       await check(page, `timeline ${s}`)
     }
+
+    // the Real broker view: kits, an observation's diff with its first difference and a near miss,
+    // a malformed file's error, and live mode's network error (nothing listens on port 9)
+    await page.goto(new URL('?view=lab', w.baseURL).toString())
+    await page.getByTestId('lab').waitFor({ timeout: 20_000 })
+    const text = await page.evaluate(
+      () =>
+        (window as unknown as { __playground: { getState: () => { text: string } } }).__playground.getState()
+          .text,
+    )
+    const { plan } = planOfScript(text)
+    const typo = planOfScript(text.replace('"order.created"', '"order.create"')).plan
+    if (!plan || !typo) throw new Error('the default script has no plan')
+    const observation = JSON.stringify(engineObservation(typo, plan))
+    await page.getByTestId('observation-text').fill('{"format": ')
+    await page.getByTestId('observation-compare').click()
+    await page.getByTestId('observation-error').waitFor()
+    await check(page, 'lab (malformed observation)')
+    await page.getByTestId('observation-text').fill(observation)
+    await page.getByTestId('observation-compare').click()
+    await page.getByTestId('first-difference').waitFor()
+    await page.getByTestId('live-url').fill('http://127.0.0.1:9')
+    await page.getByTestId('live-connect').click()
+    await page.getByTestId('live-error').waitFor({ timeout: 40_000 })
+    await check(page, 'lab')
     await w.context.close()
     expect(offenders, `English in the zh-CN UI:\n${offenders.join('\n')}`).toEqual([])
   })

@@ -62,6 +62,20 @@ export const TERMS = new Set(
     'JavaScript',
     'Java',
     'CLI',
+    // the management HTTP API, its CORS setting, and the clients and tools a lab kit runs with;
+    // guest and localhost are RabbitMQ's default user and host, typed as they are (docs/lab-kits.md)
+    'HTTP',
+    'API',
+    'CORS',
+    'UTC',
+    'Python',
+    'amqplib',
+    'pika',
+    'bash',
+    'curl',
+    'jq',
+    'guest',
+    'localhost',
     // web platform names a code exercise runs in
     'Worker',
     'DOM',
