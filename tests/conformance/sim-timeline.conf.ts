@@ -7,6 +7,7 @@ import { newTally, saveTally } from './harness/stats'
 import { compareOnBroker } from './sim/compare'
 import { randomDeadLetterTimeline, randomTimeline } from './sim/generate'
 import { SEQUENCES } from './sim/sequences'
+import { CONSUMER_SEQUENCES } from './sim/sequences-consumers'
 import { DEAD_LETTER_SEQUENCES } from './sim/sequences-dead-letter'
 import { REGRESSIONS } from './sim/sequences-regressions'
 
@@ -14,7 +15,7 @@ const target = { amqpUrl: inject('rabbitAmqpUrl'), api: new MgmtApi(inject('rabb
 const tally = newTally()
 
 describe('timeline simulation vs RabbitMQ (hand-written sequences)', () => {
-  for (const s of [...SEQUENCES, ...REGRESSIONS, ...DEAD_LETTER_SEQUENCES]) {
+  for (const s of [...SEQUENCES, ...REGRESSIONS, ...DEAD_LETTER_SEQUENCES, ...CONSUMER_SEQUENCES]) {
     it(s.name, async () => {
       const c = await compareOnBroker(s.name, s.script, target)
       tally.scenarios++

@@ -37,6 +37,9 @@ export function collectDeliveries(
 function removeFromChannel(ch: SimChannel, picked: SimDelivery[]): void {
   const tags = new Set(picked.map((d) => d.tag))
   ch.unacked = ch.unacked.filter((u) => !tags.has(u.tag))
+  // A global basic.qos limit counts consumer deliveries only (rabbit_channel:notify_limiter).
+  if (ch.qos && ch.qos.global > 0)
+    ch.qos.volume = Math.max(0, ch.qos.volume - picked.filter((d) => d.consumer !== null).length)
 }
 
 /**

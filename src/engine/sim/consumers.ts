@@ -1,15 +1,17 @@
 /**
- * basic.consume, basic.cancel and basic.get. Prefetch is per consumer (basic.qos with global=false,
- * what amqplib's `prefetch(n)` sends); 0 means no limit. Cancelling leaves the consumer's unacked
- * deliveries on the channel: they are still the client's to ack, as on the broker.
+ * basic.consume, basic.cancel, basic.get and basic.qos. Consumer tags are per channel (the same tag
+ * on two channels is two consumers); an empty tag is made up by the broker. A consume step sends
+ * basic.qos(prefetch, global=false) first unless it says `keepQos` — and in RabbitMQ 3.10 that lifts
+ * a channel-wide (global) limit. Cancelling leaves the consumer's unacked deliveries on the channel:
+ * they are still the client's to ack, as on the broker.
  */
-import { dispatch, handOver } from './dispatch'
+import { dispatch, handOver, unblockAndDispatch } from './dispatch'
 import { removeConsumer } from './lifecycle'
-import { tidy } from './queue-holding'
+import { limitsFor, tidy } from './queue-holding'
 import type { RoutingPort } from './routing-port'
 import { refuse } from './sim-error'
-import { findQueue } from './sim-state'
-import type { SimChannel, SimEvent, SimQueue, SimState } from './sim-types'
+import { consumerKey, findQueue } from './sim-state'
+import type { SimChannel, SimEvent, SimOp, SimQueue, SimState } from './sim-types'
 
 /** The queue a channel's connection may use: 404 when missing, 405 when another connection owns it. */
 export function usableQueue(s: SimState, ch: SimChannel, name: string, vhost = '/'): SimQueue {
@@ -19,32 +21,77 @@ export function usableQueue(s: SimState, ch: SimChannel, name: string, vhost = '
   return q
 }
 
+export function qosOf(ch: SimChannel): NonNullable<SimChannel['qos']> {
+  if (!ch.qos) ch.qos = { consumer: 0, global: 0, volume: 0 }
+  return ch.qos
+}
+
+function checkPrefetch(n: number): void {
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw refuse.client(`prefetch must be an integer 0..65535, got ${n}`)
+}
+
+/**
+ * basic.qos. global=false sets the prefetch of later consumers and (3.10's rabbit_channel)
+ * removes the channel-wide limit; global=true sets that limit, counting every delivery the channel
+ * holds unacked at that moment, basic.get ones included.
+ */
+export function qos(ch: SimChannel, prefetch: number, global: boolean): void {
+  checkPrefetch(prefetch)
+  const q = qosOf(ch)
+  if (!global) {
+    q.consumer = prefetch
+    q.global = 0
+    return
+  }
+  q.global = prefetch
+  q.volume = prefetch === 0 ? 0 : ch.unacked.length
+}
+
+function xPriority(args: Extract<SimOp, { op: 'consume' }>['arguments']): number {
+  const p = args?.['x-priority']
+  return typeof p === 'number' && Number.isInteger(p) ? p : 0
+}
+
 export function consume(
   s: SimState,
   ch: SimChannel,
-  op: { queue: string; consumer: string; prefetch?: number; noAck?: boolean },
+  op: Extract<SimOp, { op: 'consume' }>,
   events: SimEvent[],
 ): void {
+  // The channel checks the tag before it looks for the queue.
+  if (op.consumer !== '' && s.consumers.some((c) => c.channel === ch.id && c.tag === op.consumer))
+    throw refuse.reusedTag(op.consumer)
+  if (!op.keepQos) {
+    const lifted = (ch.qos?.global ?? 0) > 0
+    qos(ch, op.prefetch ?? 0, false)
+    // The channel-wide limit is gone: consumers it held back are served before this one exists.
+    if (lifted) unblockAndDispatch(s, events)
+  }
   const q = usableQueue(s, ch, op.queue)
-  const existing = s.consumers.find((c) => c.tag === op.consumer)
-  if (existing?.channel === ch.id) throw refuse.reusedTag(op.consumer)
-  if (existing)
-    throw refuse.client(`consumer tag '${op.consumer}' is already used on channel '${existing.channel}'`)
-  const prefetch = op.prefetch ?? 0
-  if (!Number.isInteger(prefetch) || prefetch < 0 || prefetch > 65535)
-    throw refuse.client(`prefetch must be an integer 0..65535, got ${prefetch}`)
+  const others = s.consumers.filter((c) => c.queue === q.name)
+  if (others.some((c) => c.exclusive) || (op.exclusive && others.length > 0))
+    throw refuse.exclusiveUse(q.name, q.vhost)
+  let tag = op.consumer
+  if (tag === '') {
+    s.ctags = (s.ctags ?? 0) + 1
+    tag = `amq.ctag-${s.ctags}`
+  }
+  const priority = xPriority(op.arguments)
   s.consumers.push({
-    tag: op.consumer,
+    tag,
     channel: ch.id,
     queue: q.name,
-    prefetch,
+    prefetch: qosOf(ch).consumer,
     noAck: op.noAck ?? false,
     delivered: [],
+    ...(priority !== 0 ? { priority } : {}),
+    ...(op.exclusive ? { exclusive: true } : {}),
   })
-  q.active.push(op.consumer)
+  q.active.push(consumerKey({ channel: ch.id, tag }))
   q.hadConsumer = true
   q.lastUsed = s.now
-  events.push({ kind: 'consumer.added', consumer: op.consumer, queue: q.name })
+  events.push({ kind: 'consumer.added', consumer: tag, queue: q.name })
   dispatch(s, q, events)
 }
 
@@ -56,9 +103,9 @@ export function cancel(
   tag: string,
   events: SimEvent[],
 ): void {
-  const c = s.consumers.find((x) => x.tag === tag)
-  if (!c || c.channel !== ch.id) return
-  removeConsumer(s, port, tag, 'cancel', events)
+  const c = s.consumers.find((x) => x.tag === tag && x.channel === ch.id)
+  if (!c) return
+  removeConsumer(s, port, c, 'cancel', events)
 }
 
 export function get(
@@ -77,4 +124,11 @@ export function get(
   }
   handOver(s, q, m, ch.id, null, op.noAck ?? false, events)
   tidy(s, q, events)
+}
+
+/** x-single-active-consumer: the consumer registered first (and still there) is the only one served. */
+export function singleActive(s: SimState, q: SimQueue): string | null {
+  if (!limitsFor(s, q).singleActiveConsumer) return null
+  const first = s.consumers.find((c) => c.queue === q.name)
+  return first ? consumerKey(first) : null
 }

@@ -1,17 +1,39 @@
 /**
- * Delivery to consumers, after RabbitMQ's classic queue (rabbit_queue_consumers): the head of the
- * active list is served and moves to the tail; a consumer found with a full prefetch window is set
- * aside as blocked and rejoins the tail once acks free room. basic.get never touches the rotation.
+ * Delivery to consumers, after RabbitMQ's classic queue (rabbit_queue_consumers): the first consumer
+ * of the highest x-priority in the active list is served and moves to the tail; a consumer found
+ * with a full prefetch window (its own, or its channel's global one) is set aside as blocked and
+ * rejoins the tail once acks free room. With x-single-active-consumer only the first registered
+ * consumer is served. basic.get never touches the rotation (nor the channel's global limit).
  */
+import { singleActive } from './consumers'
 import { tidy } from './queue-holding'
 import { fateOf, findChannel, findConsumer, setCopy } from './sim-state'
 import type { SimConsumer, SimEvent, SimMessage, SimQueue, SimState } from './sim-types'
 
 function hasRoom(s: SimState, c: SimConsumer): boolean {
-  if (c.noAck || c.prefetch === 0) return true
+  if (c.noAck) return true
   const ch = findChannel(s, c.channel)
+  const global = ch?.qos?.global ?? 0
+  if (global > 0 && (ch?.qos?.volume ?? 0) >= global) return false
+  if (c.prefetch === 0) return true
   const held = ch ? ch.unacked.filter((d) => d.consumer === c.tag).length : 0
   return held < c.prefetch
+}
+
+/** Where in the active list the next consumer to try is, or -1 (single active consumer blocked). */
+function nextIndex(s: SimState, q: SimQueue): number {
+  const only = singleActive(s, q)
+  if (only !== null) return q.active.indexOf(only)
+  let best = 0
+  let top = Number.NEGATIVE_INFINITY
+  q.active.forEach((key, i) => {
+    const p = findConsumer(s, key)?.priority ?? 0
+    if (p > top) {
+      top = p
+      best = i
+    }
+  })
+  return best
 }
 
 /** Hand one message to a consumer (or to basic.get when `consumer` is null) on a channel. */
@@ -38,6 +60,8 @@ export function handOver(
       message: { ...m },
       consumer: consumer?.tag ?? null,
     })
+    // Consumer deliveries that need an ack count against a global basic.qos limit.
+    if (consumer && ch.qos && ch.qos.global > 0) ch.qos.volume++
     setCopy(s, m.id, q.name, { status: 'unacked', consumer: consumer?.tag ?? null, deliveries })
   }
   consumer?.delivered.push(m.id)
@@ -71,15 +95,17 @@ export function dispatch(s: SimState, q: SimQueue, events: SimEvent[], tidyFirst
   // A message that has just arrived is offered to a consumer before its TTL is looked at (TTL 0).
   if (tidyFirst && q.active.length > 0) tidy(s, q, events)
   while (q.ready.length > 0 && q.active.length > 0) {
-    const tag = q.active.shift() as string
-    const c = findConsumer(s, tag)
+    const at = nextIndex(s, q)
+    if (at < 0) break
+    const key = q.active.splice(at, 1)[0] as string
+    const c = findConsumer(s, key)
     if (!c) continue
     if (!hasRoom(s, c)) {
-      q.blocked.push(tag)
+      q.blocked.push(key)
       continue
     }
     handOver(s, q, q.ready.shift() as SimMessage, c.channel, c, c.noAck, events)
-    q.active.push(tag)
+    q.active.push(key)
     tidy(s, q, events)
   }
 }

@@ -9,8 +9,8 @@ import type { TopologySnapshot } from '../types'
 import { requeueAll } from './acks'
 import { unblockAndDispatch } from './dispatch'
 import type { RoutingPort } from './routing-port'
-import { findChannel, queueKey, setCopy } from './sim-state'
-import type { SimEvent, SimQueue, SimState } from './sim-types'
+import { consumerKey, findChannel, queueKey, setCopy } from './sim-state'
+import type { SimConsumer, SimEvent, SimQueue, SimState } from './sim-types'
 
 /** Bring the simulation's queues and the event log in line with a new topology snapshot. */
 export function reconcile(
@@ -91,18 +91,18 @@ export function deleteQueueNow(
 export function removeConsumer(
   s: SimState,
   port: RoutingPort,
-  tag: string,
+  c: SimConsumer,
   reason: 'cancel' | 'channel',
   events: SimEvent[],
 ): void {
-  const c = s.consumers.find((x) => x.tag === tag)
-  if (!c) return
+  if (!s.consumers.includes(c)) return
   s.consumers = s.consumers.filter((x) => x !== c)
   const q = s.queues.find((x) => x.name === c.queue)
-  events.push({ kind: 'consumer.cancelled', consumer: tag, queue: c.queue, reason })
+  events.push({ kind: 'consumer.cancelled', consumer: c.tag, queue: c.queue, reason })
   if (!q) return
-  q.active = q.active.filter((t) => t !== tag)
-  q.blocked = q.blocked.filter((t) => t !== tag)
+  const key = consumerKey(c)
+  q.active = q.active.filter((t) => t !== key)
+  q.blocked = q.blocked.filter((t) => t !== key)
   q.lastUsed = s.now
   if (q.autoDelete && q.hadConsumer && !s.consumers.some((x) => x.queue === q.name))
     deleteQueueNow(s, port, q, 'auto-delete', events)
@@ -123,8 +123,7 @@ export function closeChannel(
   if (code !== undefined) ch.closedWith = { code, text: text ?? '' }
   // The queue first takes the deliveries back, then notices the consumer is gone (auto-delete).
   requeueAll(s, ch, events)
-  for (const c of s.consumers.filter((x) => x.channel === id))
-    removeConsumer(s, port, c.tag, 'channel', events)
+  for (const c of s.consumers.filter((x) => x.channel === id)) removeConsumer(s, port, c, 'channel', events)
   unblockAndDispatch(s, events)
   events.push({ kind: 'channel.closed', channel: id, ...(code !== undefined ? { code } : {}) })
 }

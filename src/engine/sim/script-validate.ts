@@ -41,6 +41,8 @@ const FIELDS: Record<SimOp['op'], Record<string, 'string' | 'object'>> = {
   nack: {},
   reject: {},
   wait: {},
+  qos: {},
+  recover: {},
   'policy.set': { policy: 'object' },
   'policy.clear': { name: 'string' },
 }
@@ -82,6 +84,8 @@ function checkStep(step: unknown, path: string): void {
   for (const opt of ['id', 'channel'] as const)
     if (step[opt] !== undefined && typeof step[opt] !== 'string')
       throw new TimelineScriptError(`${path}.${opt}`, 'expected a string')
+  if (op === 'qos' && !(Number.isInteger(step.prefetch) && (step.prefetch as number) >= 0))
+    throw new TimelineScriptError(`${path}.prefetch`, 'expected a whole number ≥ 0')
   if (op === 'wait' && !(Number.isInteger(step.ms) && (step.ms as number) >= 0))
     throw new TimelineScriptError(`${path}.ms`, 'expected a whole number of milliseconds ≥ 0')
   if (step.prefetch !== undefined && !(Number.isInteger(step.prefetch) && (step.prefetch as number) >= 0))

@@ -34,6 +34,8 @@ export const refuse = {
     new SimRefusal(406, `PRECONDITION_FAILED - queue ${quote(name)} in vhost ${quote(vhost)} in use`),
   notEmpty: (name: string, vhost: string) =>
     new SimRefusal(406, `PRECONDITION_FAILED - queue ${quote(name)} in vhost ${quote(vhost)} not empty`),
+  exclusiveUse: (name: string, vhost: string) =>
+    new SimRefusal(403, `ACCESS_REFUSED - queue ${quote(name)} in vhost ${quote(vhost)} in exclusive use`),
   reusedTag: (tag: string) =>
     new SimRefusal(530, `NOT_ALLOWED - attempt to reuse consumer tag ${quote(tag)}`),
   client: (detail: string) => new SimRefusal(0, `CLIENT_REFUSED - ${detail}`),

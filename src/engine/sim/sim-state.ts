@@ -23,6 +23,7 @@ export function cloneState(s: SimState): SimState {
     connections: s.connections.map((c) => ({ ...c })),
     channels: s.channels.map((c) => ({
       ...c,
+      ...(c.qos ? { qos: { ...c.qos } } : {}),
       unacked: c.unacked.map((d) => ({ ...d, message: { ...d.message } })),
       pending: c.pending.map((p) => ({ ...p })),
     })),
@@ -38,6 +39,7 @@ export function cloneState(s: SimState): SimState {
     fates: s.fates.map((f) => ({ ...f, copies: f.copies.map((c) => ({ ...c })) })),
     queueUids: s.queueUids,
     now: s.now,
+    ...(s.ctags !== undefined ? { ctags: s.ctags } : {}),
   }
 }
 
@@ -54,8 +56,13 @@ export function findChannel(s: SimState, id: string): SimChannel | undefined {
   return s.channels.find((c) => c.id === id)
 }
 
-export function findConsumer(s: SimState, tag: string): SimConsumer | undefined {
-  return s.consumers.find((c) => c.tag === tag)
+/** Consumer tags are per channel: a consumer is named by both. */
+export function consumerKey(c: { channel: string; tag: string }): string {
+  return `${c.channel}\u0000${c.tag}`
+}
+
+export function findConsumer(s: SimState, key: string): SimConsumer | undefined {
+  return s.consumers.find((c) => consumerKey(c) === key)
 }
 
 /** Unacked deliveries of one consumer (or, with `consumer` null, basic.get deliveries) from one queue. */

@@ -6,6 +6,7 @@
 import type {
   DeadLetterHop,
   DeathReason,
+  JsonValue,
   ProfileName,
   QueuedMessage,
   ScenarioBinding,
@@ -48,8 +49,26 @@ export type SimOp = OpBase &
     | { op: 'queue.delete'; name: string; if_unused?: boolean; if_empty?: boolean }
     | { op: 'queue.purge'; name: string }
     | { op: 'publish'; publish: ScenarioPublish }
-    | { op: 'consume'; queue: string; consumer: string; prefetch?: number; noAck?: boolean }
+    | {
+        op: 'consume'
+        queue: string
+        /** The consumer tag; `""` lets the broker make one up (`amq.ctag-N` here). */
+        consumer: string
+        /** Sent first as basic.qos(prefetch, global=false) — which also lifts a channel-wide limit. */
+        prefetch?: number
+        /** Send no basic.qos first: the consumer takes the channel's last per-consumer prefetch. */
+        keepQos?: boolean
+        noAck?: boolean
+        /** Only consumer on the queue (403 when there are others, and for others after it). */
+        exclusive?: boolean
+        /** Consumer arguments: `x-priority` (higher priorities are served first). */
+        arguments?: { [key: string]: JsonValue }
+      }
     | { op: 'cancel'; consumer: string }
+    /** basic.qos: `global` limits unacked consumer deliveries on the whole channel. */
+    | { op: 'qos'; prefetch: number; global?: boolean }
+    /** basic.recover (requeue=true): every unacked delivery of the channel goes back to its queue. */
+    | { op: 'recover' }
     | { op: 'get'; queue: string; noAck?: boolean }
     | { op: 'ack' | 'nack' | 'reject'; tag?: number; message?: string; multiple?: boolean; requeue?: boolean }
     /** Let `ms` milliseconds pass: messages expire (x-message-ttl, expiration), unused queues too (x-expires). */
@@ -76,7 +95,10 @@ export interface SimQueue {
   uid: number
   /** Ready messages, ordered by `seq`. */
   ready: SimMessage[]
-  /** Consumers that can be served, in round-robin order (head is served next). */
+  /**
+   * Consumers that can be served (keys: channel + tag, see consumerKey), in round-robin order: the
+   * first of the highest x-priority is served next.
+   */
   active: string[]
   /** Consumers skipped because their prefetch was full; they rejoin the tail when acks free room. */
   blocked: string[]
@@ -110,6 +132,11 @@ export interface SimChannel {
   nextPublishSeq: number
   /** Publish sequence numbers registered and not yet confirmed, with their message ids. */
   pending: { seq: number; message: string }[]
+  /**
+   * basic.qos state: the per-consumer prefetch later consumers get, the channel-wide limit
+   * (global=true; 0 = none) and how many ack-requiring consumer deliveries count against it.
+   */
+  qos?: { consumer: number; global: number; volume: number }
   closedWith?: { code: number; text: string }
 }
 
@@ -120,6 +147,9 @@ export interface SimConsumer {
   /** 0 = unlimited. */
   prefetch: number
   noAck: boolean
+  /** x-priority (default 0). */
+  priority?: number
+  exclusive?: boolean
   /** Message ids delivered to this consumer, in order. */
   delivered: string[]
 }
@@ -172,6 +202,8 @@ export interface SimState {
   fates: MessageFate[]
   /** Last queue uid handed out. */
   queueUids: number
+  /** Consumer tags the broker made up so far (`amq.ctag-N`). */
+  ctags?: number
   /** The simulated clock in ms (starts at 0; only `wait` moves it). */
   now: number
 }

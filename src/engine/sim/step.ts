@@ -5,7 +5,8 @@
  */
 import { ack, collectDeliveries, release } from './acks'
 import { advance } from './clock'
-import { cancel, consume, get } from './consumers'
+import { cancel, consume, get, qos } from './consumers'
+import { unblockAndDispatch } from './dispatch'
 import { closeChannel, closeConnection, reconcile } from './lifecycle'
 import { publish } from './publish'
 import { settleDeaths, trim } from './queue-holding'
@@ -123,6 +124,14 @@ function perform(s: SimState, port: RoutingPort, op: SimOp, index: number, event
       return
     case 'get':
       get(s, ch, op, events)
+      return
+    case 'qos':
+      qos(ch, op.prefetch, op.global ?? false)
+      unblockAndDispatch(s, events)
+      return
+    case 'recover':
+      // basic.recover(requeue=true): like a nack of everything the channel holds.
+      release(s, ch, [...ch.unacked], true, events)
       return
     case 'ack':
       ack(s, ch, collectDeliveries(ch, op), events)

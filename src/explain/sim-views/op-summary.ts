@@ -35,14 +35,25 @@ export function opSummary(op: SimOp): string {
       return `${op.op} ${op.name}${on}`
     case 'publish':
       return `publish ${op.publish.id} → ${op.publish.exchange === '' ? '(default)' : op.publish.exchange} [${key(op.publish.routing_key)}]${op.publish.mandatory ? ' mandatory' : ''}${on}`
-    case 'consume':
-      return `consume ${op.queue} as ${op.consumer}${op.prefetch ? ` (prefetch ${op.prefetch})` : ''}${on}`
+    case 'consume': {
+      const flags = [
+        op.prefetch ? `prefetch ${op.prefetch}` : '',
+        op.exclusive ? 'exclusive' : '',
+        op.arguments?.['x-priority'] !== undefined ? `x-priority ${String(op.arguments['x-priority'])}` : '',
+      ].filter(Boolean)
+      const tag = op.consumer === '' ? '(server tag)' : op.consumer
+      return `consume ${op.queue} as ${tag}${flags.length ? ` (${flags.join(', ')})` : ''}${on}`
+    }
     case 'cancel':
       return `cancel ${op.consumer}${on}`
     case 'get':
       return `basic.get ${op.queue}${op.noAck ? ' (no-ack)' : ''}${on}`
     case 'wait':
       return `wait ${op.ms} ms`
+    case 'qos':
+      return `basic.qos ${op.prefetch}${op.global ? ' (global)' : ''}${on}`
+    case 'recover':
+      return `basic.recover${on}`
     case 'policy.set':
       return `policy set ${op.policy.name} (${op.policy.pattern})`
     case 'policy.clear':

@@ -85,7 +85,12 @@ export interface BrokerRunOptions {
   vhost: string
   /** Cumulative consumer deliveries the simulation expects after each step (a wait target). */
   expected: (index: number) => number
+  /** The consumer tag the simulation made up at a step (consume with tag ""). */
+  tagAt: (index: number) => string | undefined
 }
+
+/** Deliveries are recorded per consumer, and a consumer is its tag on its channel. */
+export const deliveryKey = (tag: string, channel: string | undefined) => `${tag}@${channel ?? IMPLICIT_CH}`
 
 /** Extra settle after a step that lets time pass or changes a policy (broker timers, async policy). */
 const SETTLE_SLOW_MS = 120
@@ -154,7 +159,8 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
     )
   }
 
-  const perform = async (op: SimOp, c: Chan | null, stepId: string): Promise<void> => {
+  const tags = new Map<string, string>()
+  const perform = async (op: SimOp, c: Chan | null, stepId: string, index: number): Promise<void> => {
     switch (op.op) {
       case 'connection.open':
         return openConn(op.connection)
@@ -261,23 +267,41 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
         return
       }
       case 'consume': {
-        await ch.prefetch(op.prefetch ?? 0)
-        await ch.consume(
+        if (!op.keepQos) await ch.prefetch(op.prefetch ?? 0)
+        // A tag the broker makes up is recorded under the simulation's name for it.
+        const simTag = op.consumer === '' ? (opts.tagAt(index) ?? '') : op.consumer
+        const key = deliveryKey(simTag, op.channel)
+        const ok = await ch.consume(
           op.queue,
           (m) => {
             if (!m || !recording) return
             deliveries++
-            const list = o.deliveries[op.consumer] ?? []
+            const list = o.deliveries[key] ?? []
             list.push(seen(m))
-            o.deliveries[op.consumer] = list
+            o.deliveries[key] = list
             if (!op.noAck) c.held.push(m)
           },
-          { consumerTag: op.consumer, noAck: op.noAck ?? false },
+          {
+            consumerTag: op.consumer,
+            noAck: op.noAck ?? false,
+            exclusive: op.exclusive ?? false,
+            ...(op.arguments ? { arguments: tableToWire(op.arguments, `${stepId}.arguments`) } : {}),
+          },
         )
+        tags.set(`${c.connection}\u0000${op.channel ?? IMPLICIT_CH}\u0000${simTag}`, ok.consumerTag)
         return
       }
       case 'cancel':
-        await ch.cancel(op.consumer)
+        await ch.cancel(
+          tags.get(`${c.connection}\u0000${op.channel ?? IMPLICIT_CH}\u0000${op.consumer}`) ?? op.consumer,
+        )
+        return
+      case 'qos':
+        await ch.prefetch(op.prefetch, op.global ?? false)
+        return
+      case 'recover':
+        await ch.recover()
+        c.held = []
         return
       case 'get': {
         const m = await ch.get(op.queue, { noAck: op.noAck ?? false })
@@ -325,7 +349,7 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
         ok = false // the client refuses to use a closed channel
       } else {
         try {
-          await perform(op, c, stepId)
+          await perform(op, c, stepId, index)
           // A round trip surfaces an asynchronous channel error (e.g. an unknown delivery tag).
           if (c?.open && op.op !== 'channel.close') await c.ch.checkExchange('amq.direct')
         } catch (e) {

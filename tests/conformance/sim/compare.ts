@@ -2,7 +2,7 @@
 import { runTimeline, type TimelineScript } from '../../../src/engine'
 import type { MgmtApi } from '../harness/mgmt-api'
 import { runOnBroker } from './broker-runner'
-import { expectedDeliveries, type Observation, observeSim } from './observation'
+import { expectedDeliveries, generatedTag, type Observation, observeSim } from './observation'
 import { timingProblems } from './timing'
 
 export interface Compared {
@@ -31,7 +31,12 @@ export async function compareOnBroker(
   let late: string[]
   for (;;) {
     const vhost = `sim-${process.pid}-${++counter}`
-    broker = await runOnBroker(script, { ...target, vhost, expected: (i) => expectedDeliveries(run, i) })
+    broker = await runOnBroker(script, {
+      ...target,
+      vhost,
+      expected: (i) => expectedDeliveries(run, i),
+      tagAt: (i) => generatedTag(run, i),
+    })
     late = timingProblems(run, broker.wall)
     if (late.length === 0 || retries >= TIMING_RETRIES) break
     retries++

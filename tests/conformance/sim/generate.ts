@@ -116,7 +116,8 @@ export function randomTimeline(seed: number, length: number, lifecycle = false):
  * The dead-letter world: q1 drops its head at 2 messages, q2 has a 350 ms TTL and priorities, q3
  * refuses a second message and dead-letters it (reject-publish-dlx); all three dead-letter through
  * the fanout `dlx` into `dlq` (which drops its head at 5). Publishes carry priorities and sometimes
- * a 250 ms expiration; rejects and nacks drop or requeue. A short-lived message is never left more
+ * a 250 ms expiration; rejects and nacks drop or requeue; consumers may have x-priority, channels a
+ * global basic.qos, and basic.recover gives everything back. A short-lived message is never left more
  * than two steps before a 500 ms wait, so the broker's wall clock cannot overtake the simulation's.
  */
 const DL_QUEUES = ['q1', 'q2', 'q3', 'dlq']
@@ -170,7 +171,10 @@ function deadLetterOp(s: SimState, rnd: () => number, n: number, sinceShort: num
   }
   if (r < 0.38) {
     if (s.consumers.length >= 4) return null
-    return { op: 'consume', channel, queue: pick(DL_QUEUES), consumer: `C${n}`, prefetch: pick([1, 1, 2]) }
+    const priority = rnd() < 0.3 ? { arguments: { 'x-priority': pick([1, 2]) } } : {}
+    // Now and then under the channel's global limit instead of its own prefetch.
+    const limit = rnd() < 0.2 ? { keepQos: true } : { prefetch: pick([1, 1, 2]) }
+    return { op: 'consume', channel, queue: pick(DL_QUEUES), consumer: `C${n}`, ...limit, ...priority }
   }
   if (r < 0.42) {
     const mine = s.consumers.filter((c) => c.channel === channel)
@@ -186,7 +190,9 @@ function deadLetterOp(s: SimState, rnd: () => number, n: number, sinceShort: num
     if (kind === 'ack') return { op: 'ack', channel, message: d.message.id }
     return { op: kind, channel, message: d.message.id, requeue }
   }
-  if (r < 0.96) return { op: 'wait', ms: 500 }
+  if (r < 0.93) return { op: 'wait', ms: 500 }
+  if (r < 0.95) return { op: 'qos', channel, prefetch: pick([1, 2, 3]), global: true }
+  if (r < 0.96) return { op: 'recover', channel }
   return { op: 'channel.close', channel }
 }
 

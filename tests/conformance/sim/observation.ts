@@ -67,9 +67,10 @@ export function observeSim(run: TimelineRun): Observation {
     for (const e of f.events) {
       const dl = e.kind === 'delivered' && e.deadLettered ? deadSeen(e.deadLettered) : undefined
       if (e.kind === 'delivered' && e.consumer !== null) {
-        const list = o.deliveries[e.consumer] ?? []
+        const key = `${e.consumer}@${e.channel}`
+        const list = o.deliveries[key] ?? []
         list.push(seenOf(e.message, e.redelivered, dl))
-        o.deliveries[e.consumer] = list
+        o.deliveries[key] = list
       }
       if (e.kind === 'delivered' && e.consumer === null)
         o.gets.push({ step: f.id, got: seenOf(e.message, e.redelivered, dl) })
@@ -124,6 +125,14 @@ export function drainSim(run: TimelineRun): Record<string, Seen[]> {
     out[name] = list
   }
   return out
+}
+
+/** The consumer tag the simulation made up at step `index` (a consume with tag ""). */
+export function generatedTag(run: TimelineRun, index: number): string | undefined {
+  const op = run.frames[index]?.op
+  if (op?.op !== 'consume' || op.consumer !== '') return undefined
+  const added = run.frames[index]?.events.find((e) => e.kind === 'consumer.added')
+  return added?.kind === 'consumer.added' ? added.consumer : undefined
 }
 
 /** How many consumer deliveries the simulation expects once step `index` has settled. */
