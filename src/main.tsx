@@ -16,9 +16,11 @@ createRoot(root).render(
   </StrictMode>,
 )
 
-// Start fetching the diagram library while the first view renders, so the two downloads overlap.
+// Start fetching the diagram library while the first view renders, so the two downloads overlap —
+// on a wide screen, where the playground's diagram is in view; a phone loads it when it scrolls there.
 const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200))
-idle(() => {
-  // A failed early download is not an error yet: the diagram loads (and reports) again when shown.
-  import('./diagram/mermaid-loader').then((m) => m.preloadMermaid()).catch(() => {})
-})
+if (matchMedia('(min-width: 961px)').matches)
+  idle(() => {
+    // A failed early download is not an error yet: the diagram loads (and reports) again when shown.
+    import('./diagram/mermaid-loader').then((m) => m.preloadMermaid()).catch(() => {})
+  })

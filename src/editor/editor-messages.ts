@@ -5,11 +5,15 @@ export const editorMessages = defineMessages({
   en: {
     editorLabel: 'Topology script editor. Ctrl+Enter publishes; Ctrl+M toggles Tab focus.',
     loadingEditor: 'Loading the editor…',
+    previewLabel: 'Topology script (read-only until the editor opens: click here or press a key)',
+    previewHint: 'Click to edit',
     placeholder: '// e.g. exchange declare orders topic',
   },
   'zh-CN': {
     editorLabel: '拓扑脚本编辑器。Ctrl+Enter 发布；Ctrl+M 切换 Tab 焦点模式。',
     loadingEditor: '正在加载编辑器…',
+    previewLabel: '拓扑脚本（编辑器打开前为只读：点击这里或按任意键）',
+    previewHint: '点击即可编辑',
     placeholder: '// 例如 exchange declare orders topic',
   },
 })

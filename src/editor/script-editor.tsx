@@ -15,6 +15,7 @@ import { editorMessages } from './editor-messages'
 import { applyMarkers, type Located, type MarkerText } from './markers'
 import { type Monaco, monaco } from './monaco-setup'
 import { LANGUAGE_ID } from './script-language'
+import { ScriptPreview } from './script-preview'
 import { EDITOR_THEMES } from './themes'
 
 const NO_HINTS: Located<ScriptHint> = { items: [], lines: [] }
@@ -133,7 +134,7 @@ export default function ScriptEditor(props: ScriptEditorProps) {
         theme={props.theme === 'dark' ? EDITOR_THEMES.dark : EDITOR_THEMES.light}
         onChange={(v) => props.onChange(v ?? '')}
         onMount={onMount}
-        loading={<p className="loading">{t('loadingEditor')}</p>}
+        loading={<ScriptPreview text={props.value} loading />}
         options={{
           readOnly: props.readOnly,
           minimap: { enabled: false },

@@ -2,8 +2,9 @@
  * The script editor with its status line. The only part of the page that follows every keystroke,
  * so typing re-renders the editor and nothing else.
  */
-import { Suspense, useCallback, useMemo, useRef } from 'react'
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react'
 import { lazyPart } from '../components/lazy-part'
+import { ScriptPreview } from '../editor/script-preview'
 import { useT } from '../i18n/messages'
 import { playgroundStore, usePlayground } from '../store/app-store'
 import { useTheme } from '../store/theme'
@@ -12,6 +13,8 @@ import { playgroundMessages } from './playground-messages'
 import { publishDraft } from './publish-draft'
 
 const ScriptEditor = lazyPart(() => import('../editor/script-editor'))
+/** Monaco is fetched when the learner reaches for the script; once asked for, it stays. */
+let editorWanted = false
 
 export type EditorApi = { revealLine: (line: number, column?: number) => void; focus: () => void }
 
@@ -30,30 +33,49 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
   const hints = useMemo(() => ({ items: run?.hints ?? [], lines: run?.hintLines ?? [] }), [run])
   const setText = useCallback((v: string) => playgroundStore.getState().setText(v, 'coalesce'), [])
   const api = useRef<EditorApi | null>(null)
-  const goTo = (line: number, column = 1) => api.current?.revealLine(line, column)
+  const [wanted, setWanted] = useState(editorWanted)
+  // Where the learner clicked or focused the read-only text, replayed when the editor is ready.
+  const intent = useRef<{ line?: number; focus?: boolean }>({})
+  const want = (how: { line?: number; focus?: boolean }) => {
+    if (how.line !== undefined) intent.current.line = how.line
+    if (how.focus) intent.current.focus = true
+    editorWanted = true
+    setWanted(true)
+  }
+  const goTo = (line: number, column = 1) => {
+    if (api.current) api.current.revealLine(line, column)
+    else want({ line, focus: true })
+  }
   const ready = (a: EditorApi) => {
     api.current = a
     onReady(a)
+    const { line, focus } = intent.current
+    intent.current = {}
+    if (line !== undefined) a.revealLine(line, Number.MAX_SAFE_INTEGER)
+    else if (focus) a.focus()
   }
   return (
     <section className="panel editor-panel" aria-labelledby="script-heading">
       <h2 id="script-heading">{t('scriptHeading')}</h2>
-      <Suspense fallback={<p className="loading">{t('loadingEditor')}</p>}>
-        <ScriptEditor
-          value={text}
-          onChange={setText}
-          theme={theme}
-          readOnly={readOnly}
-          diagnostics={diagnostics}
-          outcomes={outcomes}
-          hints={hints}
-          onPublish={publishDraft}
-          onCursorLine={selectPublishOnLine}
-          onUndo={undo}
-          onRedo={redo}
-          onReady={ready}
-        />
-      </Suspense>
+      {!wanted && <ScriptPreview text={text} onIntent={want} />}
+      {wanted && (
+        <Suspense fallback={<ScriptPreview text={text} loading />}>
+          <ScriptEditor
+            value={text}
+            onChange={setText}
+            theme={theme}
+            readOnly={readOnly}
+            diagnostics={diagnostics}
+            outcomes={outcomes}
+            hints={hints}
+            onPublish={publishDraft}
+            onCursorLine={selectPublishOnLine}
+            onUndo={undo}
+            onRedo={redo}
+            onReady={ready}
+          />
+        </Suspense>
+      )}
       <EditorStatus onGoTo={goTo} />
     </section>
   )

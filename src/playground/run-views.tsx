@@ -5,6 +5,7 @@
  */
 import { Suspense, useEffect, useMemo } from 'react'
 import { lazyPart } from '../components/lazy-part'
+import { useNearViewport } from '../components/use-near-viewport'
 import type { DiagramEntity } from '../diagram/diagram-types'
 import { useT } from '../i18n/messages'
 import { playgroundStore, usePlayground } from '../store/app-store'
@@ -24,6 +25,9 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
   const t = useT(playgroundMessages)
   const theme = useTheme((s) => s.theme)
   const run = usePlayground((s) => s.run)
+  const answered = usePlayground((s) => s.parsed !== null || s.runError !== null)
+  // On a phone the diagram starts below the fold: Mermaid is loaded and run when it comes near.
+  const [near, diagramBox] = useNearViewport()
   const log = usePlayground((s) => s.log)
   const selection = usePlayground((s) => s.selection)
   const explanations = usePlayground((s) => s.explanations)
@@ -40,6 +44,14 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
     if (publish?.explained === false && index !== null) playgroundStore.getState().explain(index)
   }, [publish, index])
   const stale = firstError !== null && run !== null
+  // Until the engine first answers, only the diagram's reserved box: the panels that then appear
+  // below it are new content, not a layout shift (CLS).
+  if (!answered)
+    return (
+      <div className="run-views run-views-pending">
+        <p className="loading">{t('loadingDiagram')}</p>
+      </div>
+    )
   return (
     <>
       {stale && (
@@ -49,15 +61,21 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
       )}
       <div className={stale ? 'run-views is-stale' : 'run-views'}>
         <MessageStrip publishes={run?.publishes ?? []} selected={index} onSelect={select} />
-        <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
-          <DiagramPane
-            topology={topology}
-            publish={publish}
-            theme={theme}
-            onNodeClick={onNodeClick}
-            editing={editing}
-          />
-        </Suspense>
+        <div ref={diagramBox}>
+          {near ? (
+            <Suspense fallback={<p className="loading diagram-loading">{t('loadingDiagram')}</p>}>
+              <DiagramPane
+                topology={topology}
+                publish={publish}
+                theme={theme}
+                onNodeClick={onNodeClick}
+                editing={editing}
+              />
+            </Suspense>
+          ) : (
+            <p className="loading diagram-loading">{t('loadingDiagram')}</p>
+          )}
+        </div>
       </div>
       <section className="panel" aria-labelledby="why-heading">
         <h2 id="why-heading">{t('explainHeading')}</h2>

@@ -3,14 +3,22 @@ import type { Page } from 'playwright-core'
 
 type Hooked = { __playground?: { getState: () => Record<string, unknown> & { text: string } } }
 
-/** Wait until the engine answered for the current text (a result table is shown). */
+/** Wait until the engine answered for the current text (a result table is shown), then open the editor. */
 export async function waitForRun(page: Page): Promise<void> {
-  await page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 })
   await page.getByTestId('result-table').first().waitFor({ timeout: 30_000 })
+  await openEditor(page)
+}
+
+/** Monaco loads when the learner reaches for the script: point at the read-only text, as a user would. */
+export async function openEditor(page: Page): Promise<void> {
+  const editor = page.locator('.monaco-editor').first()
+  if ((await editor.count()) === 0) await page.locator('[data-testid="script-preview"] pre').first().hover()
+  await editor.waitFor({ timeout: 30_000 })
 }
 
 /** Replace the editor's text by typing, as a user would (select all, type). */
 export async function typeScript(page: Page, text: string): Promise<void> {
+  await openEditor(page)
   // Monaco 0.57 takes input through an EditContext element, not a textarea: click into the text.
   await page.locator('.monaco-editor .view-lines').first().click()
   await page.keyboard.press('ControlOrMeta+A')
