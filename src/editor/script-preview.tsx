@@ -30,26 +30,25 @@ export function ScriptPreview({ text, loading = false, onIntent }: ScriptPreview
   }
   return (
     <div className="script-editor script-preview" data-testid="script-preview">
-      <pre
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a read-only text box a keyboard user can reach (and open the editor from)
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region a keyboard user can reach (and open the editor from)
         tabIndex={0}
-        role="textbox"
-        aria-readonly="true"
-        aria-multiline="true"
         aria-label={t('previewLabel')}
         onPointerEnter={() => ask({})}
         onPointerDown={(e) => ask({ line: lineOf(e), focus: true })}
         onFocus={() => ask({ focus: true })}
         onKeyDown={onKeyDown}
       >
-        {text.split('\n').map((line, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positions
-          <span key={i} className="pv-line" data-line={i + 1}>
-            {line}
-            {'\n'}
-          </span>
-        ))}
-      </pre>
+        <pre>
+          {text.split('\n').map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines are positions
+            <span key={i} className="pv-line" data-line={i + 1}>
+              {line}
+              {'\n'}
+            </span>
+          ))}
+        </pre>
+      </section>
       <p className="script-preview-hint" aria-hidden="true">
         {loading ? t('loadingEditor') : t('previewHint')}
       </p>

@@ -66,6 +66,30 @@ describe('a chunk that does not download', () => {
   })
 })
 
+describe('the playground before Monaco', () => {
+  it('shows the script, the diagram and the result without the editor; a failed editor is retried in its box', async () => {
+    const w = await openPage(browser, 'about:blank', { serviceWorkers: 'block' })
+    const { page, context } = w
+    const monaco = /\/assets\/editor\.api-[^/]+\.js$/
+    await context.route(monaco, (route) => route.abort('internetdisconnected'))
+    await page.goto(w.baseURL)
+    await page.getByTestId('result-table').first().waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid="diagram"] svg').waitFor({ timeout: 30_000 })
+    expect(await page.getByTestId('script-preview').textContent()).toContain(
+      'exchange declare study.orders topic',
+    )
+    // Reaching for the script asks for Monaco; its download fails in the editor's box only.
+    await page.locator('[data-testid="script-preview"] section').hover()
+    await page.locator('.editor-panel [data-testid="part-failed"]').waitFor({ timeout: 30_000 })
+    expect(await page.locator('[data-testid="diagram"] svg').count()).toBe(1)
+    await context.unroute(monaco)
+    await page.getByTestId('part-retry').click()
+    await page.locator('.monaco-editor').waitFor({ timeout: 30_000 })
+    expect(w.pageErrors).toEqual([])
+    await context.close()
+  })
+})
+
 /** Files under assets/ the page loaded that the service worker has not cached yet. */
 const uncached = (page: Page) =>
   page.evaluate(async () => {

@@ -12,7 +12,8 @@ export async function waitForRun(page: Page): Promise<void> {
 /** Monaco loads when the learner reaches for the script: point at the read-only text, as a user would. */
 export async function openEditor(page: Page): Promise<void> {
   const editor = page.locator('.monaco-editor').first()
-  if ((await editor.count()) === 0) await page.locator('[data-testid="script-preview"] pre').first().hover()
+  if ((await editor.count()) === 0)
+    await page.locator('[data-testid="script-preview"] section').first().hover()
   await editor.waitFor({ timeout: 30_000 })
 }
 
