@@ -5,6 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VIEW_IDS } from '../../src/store/url-route'
 import { launchBrowser, openPage, screenshot } from './support/browser'
 import { editorText, waitForRun } from './support/playground'
 
@@ -27,7 +28,7 @@ describe('a chunk that does not download', () => {
     await page.getByTestId('part-failed').waitFor()
     expect(await page.getByTestId('part-failed').textContent()).toMatch(/could not be downloaded/)
     // The shell is alive: the header navigates.
-    expect(await page.getByRole('navigation').getByRole('button').count()).toBe(4)
+    expect(await page.getByRole('navigation').getByRole('button').count()).toBe(VIEW_IDS.length)
     await screenshot(page, 'never-blank-chunk-failed')
     await w.context.unroute(chunk)
     await page.getByTestId('part-retry').click()
