@@ -5,6 +5,7 @@
  * it to the rendered SVG (overlay-dom.ts), the Mermaid export writes it as text (overlay-mermaid.ts).
  */
 import type { PublishExplanation } from '../engine'
+import { deadLetterOverlay } from './dead-letter-diagram'
 import { format } from './diagram-labels'
 import { aeKey, type DiagramEntity, type DiagramLabels, type DiagramModel, sameEntity } from './diagram-types'
 import { shorten } from './escape'
@@ -159,6 +160,16 @@ export function pathOverlay(
         from: [],
       })
   }
+
+  // Dead-letterings come after the publish's own path (the broker sends them on afterwards).
+  deadLetterOverlay(model, p, labels, motion.length, {
+    nodeClasses,
+    edgeClasses,
+    badges,
+    links,
+    stage,
+    add: addTo,
+  })
 
   const outcome = p.outcome
   if (outcome.kind === 'returned' || outcome.kind === 'dropped') {

@@ -3,6 +3,7 @@
  * size threshold, only what the message touched (focus mode) so 1,000 bindings stay readable.
  */
 import type { BindingState, ExchangeState, PublishExplanation, QueueState, TopologySnapshot } from '../engine'
+import { deadLetterTargets, deadLetterTouched } from './dead-letter-diagram'
 import type { DiagramOptions } from './diagram-types'
 
 export interface DiagramScope {
@@ -56,8 +57,9 @@ export function computeScope(
       if (b.destination_type === 'exchange') bound.add(b.destination)
     }
     const aeTargets = new Set(exchanges.map(alternateOf).filter((n): n is string => n !== null))
+    const dlTargets = deadLetterTargets(queues)
     const shown = exchanges.filter((x) => {
-      if (visited.has(x.name)) return true
+      if (visited.has(x.name) || dlTargets.has(x.name)) return true
       if (x.name === '') return options.showDefaultExchange === true
       return !x.builtin || bound.has(x.name) || aeTargets.has(x.name)
     })
@@ -74,9 +76,11 @@ export function computeScope(
   }
 
   if (onPath) {
-    const matched = new Set<string>()
+    const dl = deadLetterTouched(onPath)
+    for (const x of dl.exchanges) visited.add(x)
+    const matched = new Set<string>(dl.bindings)
     for (const hop of onPath.hops) for (const ev of hop.evaluations) if (ev.matched) matched.add(ev.bindingId)
-    const reached = new Set(onPath.queues.map((q) => q.queue))
+    const reached = new Set([...onPath.queues.map((q) => q.queue), ...dl.queues])
     const shownBindings = bindings.filter((b) => matched.has(b.id))
     for (const b of shownBindings) if (b.destination_type === 'queue') reached.add(b.destination)
     const shownQueues = queues.filter((q) => reached.has(q.name))

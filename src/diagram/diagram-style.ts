@@ -20,7 +20,9 @@ type Table = Record<string, Look>
 const LIGHT: Table = {
   hl: { fill: '#fde68a', stroke: '#b45309', width: 2, color: '#111827' },
   recv: { fill: '#bbf7d0', stroke: '#15803d', width: 3, color: '#052e16' },
+  dlrecv: { fill: '#e9d5ff', stroke: '#7e22ce', width: 3, color: '#1e1b4b' },
   hot: { stroke: '#dc2626', width: 3 },
+  dlhot: { stroke: '#7e22ce', width: 3, dash: '6 3' },
   aehot: { stroke: '#c2410c', width: 3 },
   dead: { fill: '#fee2e2', stroke: '#b91c1c', width: 2, color: '#450a0a' },
   err: { fill: '#fecaca', stroke: '#991b1b', width: 3, color: '#450a0a' },
@@ -42,7 +44,9 @@ const LIGHT: Table = {
 const DARK: Table = {
   hl: { fill: '#78350f', stroke: '#fbbf24', width: 2, color: '#fef3c7' },
   recv: { fill: '#14532d', stroke: '#4ade80', width: 3, color: '#dcfce7' },
+  dlrecv: { fill: '#3b0764', stroke: '#d8b4fe', width: 3, color: '#f3e8ff' },
   hot: { stroke: '#f87171', width: 3 },
+  dlhot: { stroke: '#d8b4fe', width: 3, dash: '6 3' },
   aehot: { stroke: '#fb923c', width: 3 },
   dead: { fill: '#450a0a', stroke: '#f87171', width: 2, color: '#fee2e2' },
   err: { fill: '#7f1d1d', stroke: '#fca5a5', width: 3, color: '#fee2e2' },
@@ -62,7 +66,7 @@ const DARK: Table = {
 }
 
 /** Classes that colour edges (the rest colour nodes and overlay badges). */
-export const EDGE_CLASSES = new Set(['hot', 'aehot', 'pickEdge', 'okEdge', 'badEdge', 'selEdge'])
+export const EDGE_CLASSES = new Set(['hot', 'aehot', 'dlhot', 'pickEdge', 'okEdge', 'badEdge', 'selEdge'])
 
 const tableFor = (theme: DiagramTheme) => (theme === 'dark' ? DARK : LIGHT)
 

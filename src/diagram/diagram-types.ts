@@ -27,6 +27,16 @@ export interface DiagramLabels {
   /** Marking mode's two "the message reaches no queue" targets. */
   nowhereReturned: string
   nowhereDropped: string
+  /** The queue → dead-letter exchange edge; with `{key}` when a routing key replaces the message's. */
+  deadLetter: string
+  deadLetterKey: string
+  /** `{message}`, `{reason}`: a message that left the queue through its dead-letter exchange. */
+  leftQueue: string
+  /** A full queue (x-overflow reject-publish) refused the message: the publisher gets a nack. */
+  refused: string
+  /** The message itself was pushed out (drop-head) / expired on arrival (TTL 0). */
+  droppedSelf: string
+  expiredSelf: string
 }
 
 export const DEFAULT_DIAGRAM_LABELS: DiagramLabels = {
@@ -44,6 +54,12 @@ export const DEFAULT_DIAGRAM_LABELS: DiagramLabels = {
   hiddenExchanges: '{n} more exchanges not shown',
   nowhereReturned: 'Nowhere: returned to the producer (312)',
   nowhereDropped: 'Nowhere: dropped',
+  deadLetter: 'dead letters',
+  deadLetterKey: 'dead letters, key {key}',
+  leftQueue: '{message} left: {reason}',
+  refused: 'full: refused, publisher nacked',
+  droppedSelf: 'full: pushed out at once',
+  expiredSelf: 'TTL 0: expired at once',
 }
 
 export interface DiagramOptions {
@@ -71,6 +87,8 @@ export interface DrawnIds {
   alternate: Map<string, string>
   /** queue name → default-exchange edge id (only the drawn ones) */
   defaultEdge: Map<string, string>
+  /** queue name → its dead-letter edge id */
+  deadLetter: Map<string, string>
 }
 
 export const aeKey = (from: string, to: string) => `${from}\u0000${to}`

@@ -5,6 +5,7 @@
  * label is escaped by DiagramWriter.
  */
 import type { PublishExplanation, TopologySnapshot } from '../engine'
+import { drawDeadLetterEdges } from './dead-letter-diagram'
 import { bindingLabel, exchangeLines, format } from './diagram-labels'
 import { type DiagramOverlay, pathOverlay } from './diagram-overlay'
 import { alternateOf, computeScope } from './diagram-scope'
@@ -69,6 +70,7 @@ function drawTopology(
     binding: new Map(),
     alternate: new Map(),
     defaultEdge: new Map(),
+    deadLetter: new Map(),
   }
 
   scope.exchanges.forEach((x, i) => {
@@ -96,6 +98,7 @@ function drawTopology(
   })
 
   drawAlternates(w, topology, scope.exchanges, ids, labels.alternate, labels.missing, vhost)
+  drawDeadLetterEdges(w, topology, scope.queues, ids, labels, vhost)
   if (options.showDefaultExchange === true && !scope.focused) drawDefaultBindings(w, scope.queues, ids)
 
   if (scope.focused && (scope.hiddenBindings > 0 || scope.hiddenQueues > 0)) {

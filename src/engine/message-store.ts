@@ -11,6 +11,7 @@ import { type AdmitContext, admit, type HoldingQueue } from './queue-limits'
 import type {
   DeadLetterHop,
   DeathReason,
+  EffectiveArg,
   MessageContent,
   PublishExplanation,
   QueueAdmission,
@@ -20,12 +21,16 @@ import type {
 /** More dead-letterings than this in one publish would mean a loop the cycle rule missed. */
 const MAX_DEATHS = 10_000
 
-export function holding(vhost: Vhost, q: QueueRecord): HoldingQueue & { plain: boolean } {
+export function holding(
+  vhost: Vhost,
+  q: QueueRecord,
+): HoldingQueue & { plain: boolean; effective: EffectiveArg[] } {
   const { effective } = effectiveFor(vhost.policies, 'queue', q.name, q.arguments)
   const limits = limitsOf(effective)
   return {
     /** No setting in force: a message is simply appended. */
     plain: effective.length === 0,
+    effective,
     name: q.name,
     limits,
     ready: q.messages,
@@ -52,8 +57,9 @@ export function storePublished(
     const q = vhost.queues.get(name)
     if (!q) return null
     const h = holding(vhost, q)
-    if (!h.plain) settings = true
-    return admit(ctx, h, id, c)
+    if (h.plain) return admit(ctx, h, id, c)
+    settings = true
+    return { ...admit(ctx, h, id, c), settings: h.effective }
   }
   const admissions = e.queues.map((d) => enter(d.queue, e.id, content)).filter((a) => a !== null)
   const deadLetters: DeadLetterHop[] = []

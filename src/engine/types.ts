@@ -284,6 +284,8 @@ export interface QueueAdmission {
   result: 'enqueued' | 'rejected' | 'dropped' | 'expired' | 'delivered'
   /** Messages pushed out of the head to make room (drop-head), oldest first. */
   droppedHead: string[]
+  /** The queue's settings in force then (arguments and policy), as the why panel shows them. */
+  settings?: EffectiveArg[]
 }
 
 /**

@@ -8,6 +8,7 @@ import type { PublishExplanation } from '../engine'
 import { useT } from '../i18n/messages'
 import { explainMessages } from './explain-messages'
 import { exchangeName } from './explain-text'
+import { WhyDeadLetters } from './why-dead-letters'
 import { WhyStory } from './why-story'
 import { WhyTable } from './why-table'
 import './explain.css'
@@ -42,6 +43,7 @@ export default function WhyPanel({ publish, initialView = 'story' }: WhyPanelPro
         {t('keys', { keys })} <span className="why-muted">{t('keysNote')}</span>
       </p>
       {view === 'table' ? <WhyTable publish={publish} t={t} /> : <WhyStory publish={publish} t={t} />}
+      <WhyDeadLetters publish={publish} t={t} />
     </section>
   )
 }

@@ -119,12 +119,18 @@ describe('scenario runner', () => {
     })
     expect(r.result.queues).toEqual({ dlq: ['m1'], q: ['m2'] })
     const e = r.publishes[1]
-    expect(e?.admissions).toEqual([{ queue: 'q', result: 'enqueued', droppedHead: ['m1'] }])
+    const settings = [
+      { key: 'max-length', value: 1, from: 'argument' },
+      { key: 'dead-letter-exchange', value: 'dlx', from: 'argument' },
+    ]
+    expect(e?.admissions).toEqual([{ queue: 'q', result: 'enqueued', droppedHead: ['m1'], settings }])
     expect(e?.deadLetters?.map((h) => [h.message, h.reason, h.queue, h.exchange, h.outcome])).toEqual([
       ['m1', 'maxlen', 'q', 'dlx', 'routed'],
     ])
     expect(e?.deadLetters?.[0]?.hops[0]?.via).toEqual({ kind: 'dead-letter', queue: 'q', reason: 'maxlen' })
-    expect(r.publishes[0]?.admissions).toEqual([{ queue: 'q', result: 'enqueued', droppedHead: [] }])
+    expect(r.publishes[0]?.admissions).toEqual([
+      { queue: 'q', result: 'enqueued', droppedHead: [], settings },
+    ])
     // A queue with no setting in force gets no admission record.
     const plain = run({ queues: [q('p')], publishes: [{ id: 'm1', exchange: '', routing_key: 'p' }] })
     expect(plain.publishes[0]?.admissions).toBeUndefined()

@@ -100,7 +100,11 @@ export function arrive(
   const at = events.length
   events.push({ kind: 'enqueued', message: id, queue: q.name })
   const h = holding(s, q)
-  const a = admit(context(s, q, events, true), h, id, content)
+  const effective = s.topology.queues.find((x) => x.name === q.name && x.vhost === q.vhost)?.effective
+  const a: QueueAdmission = {
+    ...admit(context(s, q, events, true), h, id, content),
+    ...(effective ? { settings: effective } : {}),
+  }
   if (a.result !== 'rejected') return a
   // It never got in: no "enqueued" (reject-publish-dlx has recorded its refusal in leave()).
   events.splice(at, 1)

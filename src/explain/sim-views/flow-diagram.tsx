@@ -51,7 +51,7 @@ export function FlowDiagram({ run, frame, reducedMotion }: Props) {
         <path
           key={e.key}
           d={e.path}
-          className={`flow-edge${e.hot ? ' hot' : ''}${e.dashed ? ' dashed' : ''}`}
+          className={`flow-edge${e.hot ? ' hot' : ''}${e.dashed ? ' dashed' : ''}${e.dl ? ' dl' : ''}`}
           data-edge={e.key}
         />
       ))}

@@ -19,6 +19,8 @@ export interface FlowEdge {
   path: string
   hot: boolean
   dashed: boolean
+  /** A queue → dead-letter exchange edge. */
+  dl?: boolean
 }
 
 /** A message dot travelling along consecutive edges during this step. */
@@ -48,10 +50,21 @@ const xKey = (name: string) => `x:${name}`
 const qKey = (name: string) => `q:${name}`
 const cKey = (tag: string) => `c:${tag}`
 
-/** Exchanges worth drawing: declared ones, plus built-ins the script publishes to. */
+/** The dead-letter exchange in force on a queue (argument or policy), if any. */
+function deadLetterExchange(state: SimState, queue: string): string | null {
+  const q = state.topology.queues.find((x) => x.name === queue)
+  const dlx = q?.effective?.find((e) => e.key === 'dead-letter-exchange')
+  return dlx ? String(dlx.value) : null
+}
+
+/** Exchanges worth drawing: declared ones, plus built-ins the script publishes or dead-letters to. */
 function exchangesOf(run: TimelineRun, state: SimState): string[] {
   const used = new Set<string>()
   for (const f of run.frames) if (f.op.op === 'publish') used.add(f.op.publish.exchange)
+  for (const q of state.queues) {
+    const dlx = deadLetterExchange(state, q.name)
+    if (dlx !== null) used.add(dlx)
+  }
   return state.topology.exchanges.filter((x) => !x.builtin || used.has(x.name)).map((x) => x.name)
 }
 
@@ -62,6 +75,16 @@ function curve(a: FlowNode, b: FlowNode): string {
   const y2 = b.y + NODE_H / 2
   const mx = (x1 + x2) / 2
   return `M${x1},${y1} C${mx},${y1} ${mx},${y2} ${x2},${y2}`
+}
+
+/** Back from a queue's left side to an exchange's right side, a little below the forward edges. */
+function backCurve(q: FlowNode, x: FlowNode): string {
+  const y1 = q.y + NODE_H * 0.8
+  const y2 = x.y + NODE_H * 0.8
+  const x1 = q.x
+  const x2 = x.x + NODE_W
+  const mx = (x1 + x2) / 2
+  return `M${x1},${y1} C${mx},${y1 + 18} ${mx},${y2 + 18} ${x2},${y2}`
 }
 
 export function layoutFrame(run: TimelineRun, frame: SimFrame | null): FlowLayout {
@@ -100,6 +123,10 @@ export function layoutFrame(run: TimelineRun, frame: SimFrame | null): FlowLayou
       hot.add(`${publishedVia}>${qKey(e.queue)}`)
     }
     if (e.kind === 'delivered' && e.consumer) hot.add(`${qKey(e.queue)}>${cKey(e.consumer)}`)
+    if (e.kind === 'dead-lettered') {
+      hot.add(`${qKey(e.queue)}>${xKey(e.hop.exchange)}`)
+      for (const d of e.hop.queues) hot.add(`${xKey(e.hop.exchange)}>${qKey(d.queue)}`)
+    }
   }
 
   const edges: FlowEdge[] = []
@@ -121,6 +148,23 @@ export function layoutFrame(run: TimelineRun, frame: SimFrame | null): FlowLayou
     if (from === xKey('')) addEdge(from, to, true)
   }
   for (const c of state.consumers) addEdge(qKey(c.queue), cKey(c.tag))
+  // Dead-lettering: each queue back to its dead-letter exchange (dashed).
+  for (const q of state.queues) {
+    const dlx = deadLetterExchange(state, q.name)
+    const a = byKey.get(qKey(q.name))
+    const b = dlx === null ? undefined : byKey.get(xKey(dlx))
+    if (!a || !b) continue
+    const key = `${a.key}>${b.key}`
+    edges.push({
+      key,
+      from: a.key,
+      to: b.key,
+      path: backCurve(a, b),
+      hot: hot.has(key),
+      dashed: true,
+      dl: true,
+    })
+  }
 
   for (const e of frame?.events ?? []) {
     if (e.kind === 'enqueued' && publishedVia) {
@@ -133,6 +177,19 @@ export function layoutFrame(run: TimelineRun, frame: SimFrame | null): FlowLayou
           path: `${a.path} ${b.path.replace(/^M/, 'L')}`,
           delay: 0,
         })
+    }
+    if (e.kind === 'dead-lettered') {
+      const back = edges.find((x) => x.key === `${qKey(e.queue)}>${xKey(e.hop.exchange)}`)
+      for (const d of e.hop.queues) {
+        const on = edges.find((x) => x.key === `${xKey(e.hop.exchange)}>${qKey(d.queue)}`)
+        if (back && on)
+          trips.push({
+            key: `dl:${e.message}:${e.queue}:${d.queue}`,
+            message: e.message,
+            path: `${back.path} ${on.path.replace(/^M/, 'L')}`,
+            delay: publishedVia ? 0.9 : 0,
+          })
+      }
     }
     if (e.kind === 'delivered' && e.consumer) {
       const c = edges.find((x) => x.key === `${qKey(e.queue)}>${cKey(e.consumer ?? '')}`)
