@@ -24,11 +24,6 @@ import 'monaco-editor/features/quickCommand/register'
 import 'monaco-editor/features/toggleTabFocusMode/register'
 import 'monaco-editor/features/readOnlyMessage/register'
 import 'monaco-editor/features/placeholderText/register'
-// Services that the TypeScript feature's contributions (loaded later, with the code exercises) need.
-// Standalone Monaco collects singleton services when the first editor is created, so they must be
-// registered before that; otherwise every later editor throws "depends on UNKNOWN service".
-import 'monaco-editor/editor/contrib/codelens/browser/codeLensCache'
-import 'monaco-editor/editor/common/services/treeViewsDndService'
 import { registerScriptLanguage } from './script-language'
 import { defineThemes } from './themes'
 

@@ -100,6 +100,10 @@ async function setEditorText(page: Page, text: string) {
   await page.keyboard.press('Control+A')
   await page.keyboard.press('Delete')
   await page.keyboard.insertText(text)
+  // Monaco closed the first `{` on its own: drop what it added after the text (a stray `}` is a
+  // syntax error for sucrase, which TypeScript's transpiler used to let through).
+  await page.keyboard.press('Control+Shift+End')
+  await page.keyboard.press('Delete')
   // The editor renders only visible lines; after typing, the last one is on screen.
   const probe = text.trim().split('\n').pop()?.trim().slice(0, 20) ?? ''
   await expect.poll(async () => ((await lines.textContent()) ?? '').replace(/\s+/g, ' ')).toContain(probe)

@@ -55,8 +55,9 @@ export default function CodePanel({ ex, present, onOpen }: Props) {
     setRunning(true)
     setRun(null)
     try {
-      const { transpileModel } = await import('./code-editor')
-      const js = await transpileModel(path)
+      // sucrase (about 60 KB gzip) comes with the first run, not with the practice page.
+      const { transpileTs } = await import('./transpile')
+      const js = transpileTs(code)
       const result = await runExercise(ex, js)
       setRun(result)
       const ok = result.kind === 'graded' && !result.firstFailure
