@@ -6,6 +6,7 @@ import { appendInVhost } from './append'
 import { formsMessages } from './forms-messages'
 import { rowsToTable } from './header-rows'
 import { HeadersEditor, newRow } from './headers-editor'
+import { EMPTY_QUEUE_ARGS, QueueArgsFields, queueArgs } from './queue-args-fields'
 
 type Tab = 'exchange' | 'queue' | 'binding'
 const TYPES = ['direct', 'fanout', 'topic', 'headers'] as const
@@ -76,7 +77,7 @@ export function EntityForms({
             </label>
           )}
           {tab === 'exchange' && <ExchangeForm topology={topology} vhost={vhost} />}
-          {tab === 'queue' && <QueueForm vhost={vhost} />}
+          {tab === 'queue' && <QueueForm topology={topology} vhost={vhost} />}
           {tab === 'binding' && <BindingForm topology={topology} vhost={vhost} />}
         </fieldset>
       </div>
@@ -166,9 +167,13 @@ function ExchangeForm({ topology, vhost }: FormProps) {
   )
 }
 
-function QueueForm({ vhost }: { vhost: string }) {
+function QueueForm({ topology, vhost }: FormProps) {
   const t = useT(formsMessages)
   const [f, setF] = useState({ name: '', durable: true, exclusive: false, autoDelete: false })
+  const [args, setArgs] = useState(EMPTY_QUEUE_ARGS)
+  const exchanges = (topology?.exchanges ?? [])
+    .filter((x) => x.name !== '' && x.vhost === vhost)
+    .map((x) => x.name)
   return (
     <form
       data-testid="queue-form"
@@ -178,7 +183,13 @@ function QueueForm({ vhost }: { vhost: string }) {
         append(
           {
             op: 'queue.declare',
-            queue: { name: f.name, durable: f.durable, exclusive: f.exclusive, auto_delete: f.autoDelete },
+            queue: {
+              name: f.name,
+              durable: f.durable,
+              exclusive: f.exclusive,
+              auto_delete: f.autoDelete,
+              ...(Object.keys(queueArgs(args)).length > 0 ? { arguments: queueArgs(args) } : {}),
+            },
           },
           vhost,
         )
@@ -205,6 +216,7 @@ function QueueForm({ vhost }: { vhost: string }) {
         checked={f.autoDelete}
         onChange={(autoDelete) => setF({ ...f, autoDelete })}
       />
+      <QueueArgsFields draft={args} exchanges={exchanges} onChange={setArgs} />
       <button type="submit" data-testid="queue-add">
         {t('addQueue')}
       </button>

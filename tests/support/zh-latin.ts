@@ -53,6 +53,13 @@ export const TERMS = new Set(
     'all',
     'ready',
     'unacked',
+    // queue arguments and dead-lettering: TTL is RabbitMQ's own word, and x-death records a reason
+    // (expired, maxlen, rejected) and a count exactly as these words
+    'TTL',
+    'expired',
+    'maxlen',
+    'rejected',
+    'count',
     // formats, languages and tools a learner types or downloads
     'JSON',
     'SVG',

@@ -1,0 +1,85 @@
+// Dead-lettering as a user sees it: the queue form writes the arguments, the diagram draws the
+// dead-letter edge and the dead-lettered path, the why panel says why the message left its queue,
+// and the timeline shows the hop (both languages).
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, openPage, screenshot } from './support/browser'
+import { editorText, setText, waitForRun } from './support/playground'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const SCRIPT = [
+  'profile rabbitmq-3.10',
+  'exchange declare orders direct',
+  'exchange declare dlx fanout',
+  'queue declare work args {x-max-length: 1, x-dead-letter-exchange: dlx}',
+  'queue declare parking',
+  'bind work to orders key new',
+  'bind parking to dlx',
+  'publish m1 to orders key new',
+  'publish m2 to orders key new',
+].join('\n')
+
+describe('dead-lettering in the playground', () => {
+  for (const locale of ['en-US', 'zh-CN']) {
+    it(`draws the dead-letter edge and explains the hop (${locale})`, async () => {
+      const w = await openPage(browser, '?view=playground', { locale })
+      const { page } = w
+      await waitForRun(page)
+      await setText(page, SCRIPT)
+      const why = page.getByTestId('why-dead-letters').first()
+      await why.waitFor({ timeout: 20_000 })
+      const hop = why.locator('[data-dead-letter="m1"]')
+      expect(await hop.getAttribute('data-reason')).toBe('maxlen')
+      expect(await hop.textContent()).toContain(locale === 'en-US' ? 'over its length limit' : '超过长度上限')
+      expect(await why.locator('[data-setting="max-length"]').getAttribute('data-from')).toBe('argument')
+      // The diagram: a dead-letter edge lit for this message, and the queue it reached.
+      await expect.poll(() => page.locator('svg path.dlhot').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+      await screenshot(page, `dead-letter-playground-${locale}`)
+      expect(w.pageErrors).toEqual([])
+      await w.context.close()
+    })
+  }
+
+  it('the queue form writes TTL, length and dead-letter arguments', async () => {
+    const w = await openPage(browser, '?view=playground')
+    const { page } = w
+    await waitForRun(page)
+    await setText(page, 'exchange declare dlx fanout\n')
+    await page.getByRole('tab', { name: 'Queue' }).click()
+    await page.getByTestId('queue-name').fill('jobs')
+    await page.getByTestId('queue-ttl').fill('5000')
+    await page.getByTestId('queue-maxLength').fill('10')
+    await page.getByTestId('queue-overflow').selectOption('reject-publish')
+    await page.getByTestId('queue-dlx').selectOption(JSON.stringify('dlx'))
+    await page.getByTestId('queue-add').click()
+    await expect
+      .poll(() => editorText(page))
+      .toContain(
+        'queue declare jobs args {x-message-ttl: 5000, x-max-length: 10, x-overflow: "reject-publish", x-dead-letter-exchange: "dlx"}',
+      )
+    await w.context.close()
+  })
+})
+
+describe('dead-lettering in the timeline', () => {
+  it('shows why the message left its queue and lights the queue → DLX edge', async () => {
+    const w = await openPage(browser, '?view=timeline&scenario=dead-letter-retry')
+    const { page } = w
+    await page.getByTestId('timeline-position').waitFor({ timeout: 20_000 })
+    await page.locator('.tl-steps li').nth(9).locator('button').first().click()
+    const events = page.getByTestId('step-events')
+    await expect.poll(() => events.textContent()).toContain('job1 left retry (expired)')
+    expect(await page.locator('.flow-edge.dl.hot').count()).toBe(1)
+    expect(await page.locator('[data-status="dead-lettered"]').count()).toBe(2)
+    await screenshot(page, 'dead-letter-timeline')
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+})
