@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import { validateTimelineScript } from '../../src/engine'
@@ -87,6 +87,31 @@ describe('timeline lessons vs RabbitMQ', () => {
         id,
       )
       const c = await compareOnBroker(`lesson ${id}`, script, target)
+      tally.scenarios++
+      if (c.equal) tally.agreed++
+      else tally.disagreed++
+      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
+      expect(c.diffs.join('\n')).toBe('')
+    })
+  }
+})
+
+/** Timelines inside lesson folders that are written for RabbitMQ 3.10 (the dead-lettering lesson's). */
+const lessonsRoot = join(import.meta.dirname, '../../lessons')
+const folderTimelines = readdirSync(lessonsRoot, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
+  .flatMap((d) =>
+    readdirSync(join(lessonsRoot, d.name))
+      .filter((f) => f.endsWith('.timeline.json'))
+      .map((f) => ({ id: `${d.name}/${f}`, file: join(lessonsRoot, d.name, f) })),
+  )
+  .map((t) => ({ ...t, script: validateTimelineScript(JSON.parse(readFileSync(t.file, 'utf8')), t.id) }))
+  .filter((t) => t.script.profile === 'rabbitmq-3.10')
+
+describe('lesson timelines (3.10) vs RabbitMQ', () => {
+  for (const t of folderTimelines) {
+    it(t.id, async () => {
+      const c = await compareOnBroker(`lesson ${t.id}`, t.script, target)
       tally.scenarios++
       if (c.equal) tally.agreed++
       else tally.disagreed++
