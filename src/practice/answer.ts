@@ -17,9 +17,28 @@ export interface RouteGuess {
   nowhere: Nowhere | null
 }
 
+/**
+ * The queues that hold the message once the broker is done with it: the routed queues, less those
+ * that refused it or let it go at once (x-max-length, TTL 0), plus those its dead-lettering reached.
+ * Without queue arguments that is exactly the routed set.
+ */
+export function holdingQueues(publish: PublishExplanation): string[] {
+  const kept = (a: { result: string }) => a.result === 'enqueued' || a.result === 'delivered'
+  const held = new Set(publish.queues.map((q) => q.queue))
+  for (const a of publish.admissions ?? []) if (!kept(a)) held.delete(a.queue)
+  for (const h of publish.deadLetters ?? []) {
+    if (h.message !== publish.id) continue
+    held.delete(h.queue)
+    for (const a of h.admissions) if (kept(a)) held.add(a.queue)
+  }
+  return [...held].sort()
+}
+
 export function answerOf(publish: PublishExplanation): RouteAnswer {
-  const queues = [...new Set(publish.queues.map((q) => q.queue))].sort()
-  return { queues, outcome: publish.outcome.kind }
+  const queues = holdingQueues(publish)
+  // Routed, then gone from every queue (expired or dropped, nowhere to be dead-lettered): dropped.
+  const outcome = publish.outcome.kind === 'routed' && queues.length === 0 ? 'dropped' : publish.outcome.kind
+  return { queues, outcome }
 }
 
 export interface Grade {

@@ -30,6 +30,10 @@ export type Fact =
   | { kind: 'mandatory'; mandatory: boolean; outcome: string }
   | { kind: 'contrast'; queue: string; key: string }
   | { kind: 'unvisited'; binding: string; exchange: string }
+  /** The message left `queue` at once (TTL 0, x-max-length) or was refused there (reject-publish). */
+  | { kind: 'left'; queue: string; how: 'expired' | 'dropped' | 'rejected'; dlx: string | null }
+  /** Its dead-lettering from `from` through `exchange` reached `queue` (or nothing, queue null). */
+  | { kind: 'dead-lettered'; from: string; exchange: string; queue: string | null; outcome: string }
 
 function valueText(v: { type: string; value: unknown } | undefined): string | null {
   if (!v) return null
@@ -78,7 +82,39 @@ export function routeFacts(p: PublishExplanation): Fact[] {
   }
   if (p.queues.length === 0)
     facts.push({ kind: 'mandatory', mandatory: p.mandatory, outcome: p.outcome.kind })
+  facts.push(...queueFacts(p))
   return facts
+}
+
+/** What the queues did with the message and where its dead-letterings went. */
+function queueFacts(p: PublishExplanation): Fact[] {
+  const out: Fact[] = []
+  const dlxOf = (queue: string) =>
+    p.deadLetters?.find((h) => h.message === p.id && h.queue === queue)?.exchange ?? null
+  for (const a of p.admissions ?? [])
+    if (a.result === 'expired' || a.result === 'dropped' || a.result === 'rejected')
+      out.push({ kind: 'left', queue: a.queue, how: a.result, dlx: dlxOf(a.queue) })
+  for (const h of p.deadLetters ?? []) {
+    if (h.message !== p.id) continue
+    const reached = h.admissions.filter((a) => a.result === 'enqueued' || a.result === 'delivered')
+    if (reached.length === 0)
+      out.push({
+        kind: 'dead-lettered',
+        from: h.queue,
+        exchange: h.exchange,
+        queue: null,
+        outcome: h.outcome,
+      })
+    for (const a of reached)
+      out.push({
+        kind: 'dead-lettered',
+        from: h.queue,
+        exchange: h.exchange,
+        queue: a.queue,
+        outcome: h.outcome,
+      })
+  }
+  return out
 }
 
 function factsForQueue(p: PublishExplanation, queue: string): Fact[] {
@@ -141,5 +177,14 @@ export function separatingFacts(scenario: Scenario, p: PublishExplanation, grade
         facts.push({ kind: 'alternate', exchange: hop.via.from, ae: hop.exchange, status: 'used' })
   }
   if (grade.outcomeWrong) facts.push({ kind: 'mandatory', mandatory: p.mandatory, outcome: p.outcome.kind })
+  // Queue arguments explain marks the routing facts cannot: a queue the message left or never got
+  // into, and a queue only its dead-lettering reached.
+  const marked = new Set([...grade.extra, ...grade.missing])
+  for (const f of queueFacts(p))
+    if (
+      (f.kind === 'left' && marked.has(f.queue)) ||
+      (f.kind === 'dead-lettered' && (f.queue === null || marked.has(f.queue)))
+    )
+      facts.push(f)
   return facts
 }

@@ -85,6 +85,28 @@ function FactLine({ fact }: { fact: Fact }) {
       return <>{t('factUnvisited', { binding: fact.binding, exchange: q(fact.exchange) })}</>
     case 'contrast':
       return <>{t('factContrast', { key: q(fact.key), queue: fact.queue })}</>
+    case 'left':
+      return (
+        <>
+          {t(`factLeft_${fact.how}` as 'factLeft_expired', { queue: fact.queue })}{' '}
+          {fact.how !== 'rejected' || fact.dlx !== null
+            ? fact.dlx === null
+              ? t('factNoDlx')
+              : t('factDlx', { exchange: q(fact.dlx) })
+            : ''}
+        </>
+      )
+    case 'dead-lettered':
+      return (
+        <>
+          {fact.queue === null
+            ? t(fact.outcome === 'no-exchange' ? 'factDeadMissing' : 'factDeadNowhere', {
+                from: fact.from,
+                exchange: q(fact.exchange),
+              })
+            : t('factDeadReached', { from: fact.from, exchange: q(fact.exchange), queue: fact.queue })}
+        </>
+      )
   }
 }
 

@@ -80,6 +80,19 @@ export const practiceMessages = defineMessages({
     tpl_headers: 'headers all/any',
     tpl_e2e: 'exchange to exchange',
     tpl_ae: 'alternate exchange',
+    tpl_deadletter: 'dead-lettering',
+    factLeft_expired:
+      'Queue {queue} has a TTL of 0 and no consumer took the message: it expired there at once.',
+    factLeft_dropped:
+      'Queue {queue} holds no more messages (x-max-length, drop-head): the message was pushed out at once.',
+    factLeft_rejected:
+      'Queue {queue} was full and refused the message (x-overflow reject-publish); the publisher gets a nack.',
+    factNoDlx: 'It has no dead-letter exchange, so the message is gone from there.',
+    factDlx: 'It was dead-lettered to {exchange}.',
+    factDeadReached: 'Dead-lettered from {from} through {exchange}, the message reached {queue}.',
+    factDeadNowhere:
+      'Dead-lettered from {from} through {exchange}, the message matched no binding (or only a dead-letter cycle) and was dropped.',
+    factDeadMissing: 'The dead-letter exchange {exchange} of {from} does not exist: the message was dropped.',
     newQuestion: 'New question',
     defaultExchange: 'the default exchange ""',
     genPrompt: 'A message is published to {exchange} ({type}) with routing key {key}.',
@@ -240,6 +253,16 @@ export const practiceMessages = defineMessages({
     tpl_headers: 'headers all/any',
     tpl_e2e: '交换机到交换机',
     tpl_ae: '备用交换机',
+    tpl_deadletter: '死信',
+    factLeft_expired: '队列 {queue} 的 TTL 为 0，且没有消费者取走消息：消息在那里立即过期。',
+    factLeft_dropped: '队列 {queue} 不能再容纳消息（x-max-length，drop-head）：消息一进入就被挤出。',
+    factLeft_rejected: '队列 {queue} 已满，拒收了消息（x-overflow reject-publish）；发布方收到 nack。',
+    factNoDlx: '它没有死信交换机，所以消息从那里消失了。',
+    factDlx: '它被作为死信送往 {exchange}。',
+    factDeadReached: '作为死信从 {from} 经 {exchange} 转发，消息到达了 {queue}。',
+    factDeadNowhere:
+      '作为死信从 {from} 经 {exchange} 转发，消息没有匹配任何绑定（或只形成了死信循环），被丢弃。',
+    factDeadMissing: '{from} 的死信交换机 {exchange} 不存在：消息被丢弃。',
     newQuestion: '换一道题',
     defaultExchange: '默认交换机 ""',
     genPrompt: '一条消息发布到 {exchange}（{type}），路由键为 {key}。',

@@ -14,6 +14,7 @@ import {
   type Level,
   mandatoryTemplate,
 } from './templates-basic'
+import { deadLetterTemplate } from './templates-dead-letter'
 import { aeTemplate, e2eTemplate, headersTemplate } from './templates-more'
 import { topicTemplate } from './templates-topic'
 
@@ -29,6 +30,7 @@ export const TEMPLATES = {
   headers: headersTemplate,
   e2e: e2eTemplate,
   ae: aeTemplate,
+  deadletter: deadLetterTemplate,
 } as const satisfies Record<string, Template>
 
 export type TemplateId = keyof typeof TEMPLATES
