@@ -1,10 +1,13 @@
 // Generated dead-letter questions: the answer is where the message ends up, and a wrong answer is
 // explained with what the queues did (issue 16).
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { answerOf, gradeRoute } from '../../src/practice/answer'
 import { explainOnly } from '../../src/practice/engine-run'
 import { separatingFacts } from '../../src/practice/explain-model'
 import { generateQuestion, LEVELS } from '../../src/practice/generator/generate'
+import { GeneratedPrompt } from '../../src/practice/predict/generated-panel'
 
 describe('the deadletter template', () => {
   it('asks where the message ends up: not the queue it left, but the one its dead-lettering reached', () => {
@@ -37,5 +40,16 @@ describe('the deadletter template', () => {
       }
     for (const k of ['expired', 'dropped', 'rejected', 'routed', 'no-exchange', 'cycle', 'nack'])
       expect(seen).toContain(k)
+  })
+
+  it('states the queue arguments in the prompt: the learner cannot predict without them', () => {
+    const q = generateQuestion(7, 2, 'deadletter')
+    const work = q.scenario.queues?.find((x) => x.arguments)
+    const out = renderToStaticMarkup(createElement(GeneratedPrompt, { q }))
+    expect(out).toContain(`Queue ${work?.name} was declared with`)
+    expect(out).toContain('x-dead-letter-exchange: &quot;')
+    // Templates without arguments say nothing about queues.
+    const plain = renderToStaticMarkup(createElement(GeneratedPrompt, { q: generateQuestion(7, 2, 'topic') }))
+    expect(plain).not.toContain('declared with')
   })
 })

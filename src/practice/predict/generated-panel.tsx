@@ -20,6 +20,22 @@ import ShareLink from '../share-link'
 import { publishFacts } from './describe'
 import PredictCard from './predict-card'
 
+/** Queues declared with arguments, as `x-key: value` lists (TTL, limits, dead-lettering). */
+function queueArgs(q: GeneratedQuestion): { queue: string; args: string }[] {
+  return (q.scenario.queues ?? []).flatMap((x) =>
+    x.arguments && Object.keys(x.arguments).length > 0
+      ? [
+          {
+            queue: x.name,
+            args: Object.entries(x.arguments)
+              .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+              .join(', '),
+          },
+        ]
+      : [],
+  )
+}
+
 export function GeneratedPrompt({ q }: { q: GeneratedQuestion }) {
   const t = useT(practiceMessages)
   const f = publishFacts(q.scenario)
@@ -31,6 +47,9 @@ export function GeneratedPrompt({ q }: { q: GeneratedQuestion }) {
         key: f.key === '' ? '""' : f.key,
       })}{' '}
       {f.headers && t('genHeaders', { headers: f.headers })}{' '}
+      {queueArgs(q).map((a) => (
+        <span key={a.queue}>{t('genQueueArgs', { queue: a.queue, args: a.args })} </span>
+      ))}
       {t(f.mandatory ? 'genMandatory' : 'genNotMandatory')}
     </p>
   )
