@@ -2,7 +2,7 @@
  * The routing diagram with its controls: focus / show all for large topologies, the default
  * exchange, the vhost, and export (SVG, PNG, Mermaid source). Presentational: props in, callbacks out.
  */
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { PublishExplanation, TopologySnapshot } from '../engine'
 import { useT } from '../i18n/messages'
 import { type DiagramEditing, EditPopover, type EditState } from './diagram-edit'
@@ -38,7 +38,10 @@ export interface DiagramPaneProps {
  */
 export const SHOW_ALL_ASK_ABOVE = 400
 
-export default function DiagramPane(props: DiagramPaneProps) {
+/** A focused view redraws per message: wait for a pause in publishing before asking Mermaid. */
+const FOCUSED_RENDER_DELAY_MS = 250
+
+function DiagramPane(props: DiagramPaneProps) {
   const { topology, publish, theme, onNodeClick, selected } = props
   const t = useT(diagramMessages)
   const [localDefault, setLocalDefault] = useState(false)
@@ -208,6 +211,7 @@ export default function DiagramPane(props: DiagramPaneProps) {
           nodes={model.nodes}
           overlay={overlay}
           animate
+          renderDelayMs={model.focused ? FOCUSED_RENDER_DELAY_MS : 0}
           onNodeClick={onNode}
           onEdgeClick={onEdge}
           describeNode={describe}
@@ -220,6 +224,8 @@ export default function DiagramPane(props: DiagramPaneProps) {
     </section>
   )
 }
+
+export default memo(DiagramPane)
 
 /** A new popover for each thing edited, so its inputs start empty. */
 function editKey(s: EditState): string {

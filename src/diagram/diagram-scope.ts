@@ -18,6 +18,8 @@ export interface DiagramScope {
 }
 
 const DEFAULT_THRESHOLD = 150
+/** Focus mode draws at most this many of the queues a message reached. */
+export const MAX_FOCUSED_QUEUES = 40
 /** Without a publish, focus mode still needs a bound on the exchange graph it draws. */
 const MAX_UNFOCUSED_EXCHANGES = 60
 
@@ -80,9 +82,11 @@ export function computeScope(
     for (const x of dl.exchanges) visited.add(x)
     const matched = new Set<string>(dl.bindings)
     for (const hop of onPath.hops) for (const ev of hop.evaluations) if (ev.matched) matched.add(ev.bindingId)
-    const reached = new Set([...onPath.queues.map((q) => q.queue), ...dl.queues])
-    const shownBindings = bindings.filter((b) => matched.has(b.id))
-    for (const b of shownBindings) if (b.destination_type === 'queue') reached.add(b.destination)
+    // A fanout to hundreds of queues stays drawable: the first ones reached, the rest counted.
+    const reached = new Set([...onPath.queues.map((q) => q.queue), ...dl.queues].slice(0, MAX_FOCUSED_QUEUES))
+    const shownBindings = bindings.filter(
+      (b) => matched.has(b.id) && (b.destination_type === 'exchange' || reached.has(b.destination)),
+    )
     const shownQueues = queues.filter((q) => reached.has(q.name))
     const shownExchanges = exchanges.filter(
       (x) => visited.has(x.name) || (x.name === '' && options.showDefaultExchange === true),

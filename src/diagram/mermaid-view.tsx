@@ -12,6 +12,7 @@ import type { DiagramEntity } from './diagram-types'
 import { renderMermaid } from './mermaid-loader'
 import { applyOverlay } from './overlay-dom'
 import { RenderCache } from './render-cache'
+import { RenderQueue } from './render-queue'
 import { decodeEdgeLabels, makeNodesFocusable, moveFocus, nodeIdOf } from './svg-dom'
 
 export interface MermaidViewProps {
@@ -32,10 +33,17 @@ export interface MermaidViewProps {
   onChoice?: (id: 'returned' | 'dropped') => void
   /** Accessible name of one node (defaults to its name). */
   describeNode?: (entity: DiagramEntity) => string
+  /**
+   * Wait this long after the text changed before asking Mermaid (a focused view of a large
+   * topology changes with every message: a burst of publishes then draws only the last one).
+   */
+  renderDelayMs?: number
   /** After each successful render (the overlay is applied by then). */
   onRendered?: () => void
   testId?: string
 }
+
+class StaleRender extends Error {}
 
 function paint(host: HTMLElement | null, p: MermaidViewProps, animate: boolean): void {
   if (host && p.overlay) applyOverlay(host, p.overlay, { theme: p.theme, animate })
@@ -54,11 +62,14 @@ export default function MermaidView(props: MermaidViewProps) {
   latest.current = props
   const rendered = useRef<RenderCache | null>(null)
   rendered.current ??= new RenderCache()
+  const queue = useRef<RenderQueue | null>(null)
+  queue.current ??= new RenderQueue()
   // The text whose SVG is in the host: an overlay is only applied to the drawing it was made for.
   const shownText = useRef<string | null>(null)
 
   useEffect(() => {
     let stale = false
+    let timer: ReturnType<typeof setTimeout> | null = null
     setBusy(true)
     const mermaidTheme = theme === 'dark' ? 'dark' : 'default'
     const cache = rendered.current as RenderCache
@@ -66,9 +77,22 @@ export default function MermaidView(props: MermaidViewProps) {
     const svgReady =
       cached !== undefined
         ? Promise.resolve(cached)
-        : renderMermaid(text, mermaidTheme).then((svg) => {
-            cache.set(mermaidTheme, text, svg)
-            return svg
+        : new Promise<string>((resolve, reject) => {
+            const ask = () =>
+              (queue.current as RenderQueue).request(async () => {
+                // Superseded before its turn: a newer diagram is waiting, this one is not drawn.
+                if (stale) return reject(new StaleRender())
+                const svg = await renderMermaid(text, mermaidTheme).catch((e: unknown) => {
+                  reject(e)
+                  return null
+                })
+                if (svg === null) return
+                cache.set(mermaidTheme, text, svg)
+                resolve(svg)
+              })
+            const delay = shownText.current === null ? 0 : (latest.current.renderDelayMs ?? 0)
+            if (delay > 0) timer = setTimeout(ask, delay)
+            else ask()
           })
     svgReady.then(
       (svg) => {
@@ -84,13 +108,14 @@ export default function MermaidView(props: MermaidViewProps) {
         onRendered?.()
       },
       (err: unknown) => {
-        if (stale) return
+        if (stale || err instanceof StaleRender) return
         setError(err instanceof Error ? err.message : String(err))
         setBusy(false)
       },
     )
     return () => {
       stale = true
+      if (timer) clearTimeout(timer)
     }
   }, [text, theme])
 

@@ -31,7 +31,8 @@ export function applyMarkers(
   const count = model.getLineCount()
   const unchanged = (line: number, was: string | undefined) =>
     line >= 1 && line <= count && was !== undefined && model.getLineContent(line) === was
-  monaco.editor.setModelMarkers(
+  setIfChanged(
+    monaco,
     model,
     'amqp-script',
     diagnostics.items
@@ -46,7 +47,8 @@ export function applyMarkers(
         code: d.code,
       })),
   )
-  monaco.editor.setModelMarkers(
+  setIfChanged(
+    monaco,
     model,
     'amqp-engine',
     outcomes.items
@@ -62,7 +64,8 @@ export function applyMarkers(
         code: String(o.error?.code ?? ''),
       })),
   )
-  monaco.editor.setModelMarkers(
+  setIfChanged(
+    monaco,
     model,
     'amqp-hints',
     hints.items.flatMap((h, i) => {
@@ -82,4 +85,33 @@ export function applyMarkers(
           ]
     }),
   )
+}
+
+/** What each owner last set on each model, so an unchanged list is not set again. */
+const lastSet = new WeakMap<Monaco.editor.ITextModel, Map<string, string>>()
+
+/**
+ * Sets an owner's markers unless the same ones are already set: replacing thousands of markers
+ * rebuilds Monaco's decorations, a long task on a large script.
+ */
+function setIfChanged(
+  monaco: typeof Monaco,
+  model: Monaco.editor.ITextModel,
+  owner: string,
+  markers: Monaco.editor.IMarkerData[],
+): void {
+  const signature = markers
+    .map(
+      (m) =>
+        `${m.startLineNumber}:${m.startColumn}:${m.endLineNumber}:${m.endColumn}:${m.severity}:${m.message}`,
+    )
+    .join('\n')
+  let byOwner = lastSet.get(model)
+  if (!byOwner) {
+    byOwner = new Map()
+    lastSet.set(model, byOwner)
+  }
+  if (byOwner.get(owner) === signature) return
+  byOwner.set(owner, signature)
+  monaco.editor.setModelMarkers(model, owner, markers)
 }

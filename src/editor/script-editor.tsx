@@ -14,7 +14,7 @@ import { diagnosticText, hintText, outcomeText } from './diagnostic-text'
 import { editorMessages } from './editor-messages'
 import { applyMarkers, type Located, type MarkerText } from './markers'
 import { type Monaco, monaco } from './monaco-setup'
-import { LANGUAGE_ID } from './script-language'
+import { LANGUAGE_ID, setDeclaredSource } from './script-language'
 import { ScriptPreview } from './script-preview'
 import { EDITOR_THEMES } from './themes'
 
@@ -39,6 +39,8 @@ export interface ScriptEditorProps {
   /** Ctrl+Z and Ctrl+Y / Ctrl+Shift+Z in the editor: the store's history. */
   onUndo: () => void
   onRedo: () => void
+  /** Declared names for completion, from the last parse (so completion does not parse the text). */
+  declared?: () => { exchanges: string[]; queues: string[] } | null
   /** Receives a function that moves the cursor to a line (for "go to error" links). */
   onReady?: (api: { revealLine: (line: number, column?: number) => void; focus: () => void }) => void
 }
@@ -62,12 +64,22 @@ export default function ScriptEditor(props: ScriptEditorProps) {
   )
   const markerText = useRef(text)
   markerText.current = text
-  // biome-ignore lint/correctness/useExhaustiveDependencies: markers are kept only on lines that still read the same, so a new text re-applies them
-  useEffect(() => {
+  const apply = () => {
     const model = editorRef.current?.getModel()
     if (!model) return
-    applyMarkers(monaco as Monaco, model, props.diagnostics, props.outcomes, hints, text)
-  }, [props.diagnostics, props.outcomes, hints, props.value, text])
+    const p = latest.current
+    applyMarkers(monaco as Monaco, model, p.diagnostics, p.outcomes, p.hints ?? NO_HINTS, markerText.current)
+  }
+  // New problems: set at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: apply reads them through the latest props
+  useEffect(apply, [props.diagnostics, props.outcomes, hints, text])
+  // A new text: markers stay only on lines that still read the same, checked after a typing pause
+  // (thousands of markers are not set again on every key).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: apply reads the latest props
+  useEffect(() => {
+    const timer = setTimeout(apply, 150)
+    return () => clearTimeout(timer)
+  }, [props.value])
 
   // The store's text into the model as one minimal edit: the cursor and the scroll stay where they
   // were, and an undone or appended range is shown.
@@ -98,6 +110,7 @@ export default function ScriptEditor(props: ScriptEditorProps) {
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyY, () => latest.current.onRedo())
     // The model may hold an older text (the page was left and opened again): catch up.
     const model = editor.getModel()
+    if (model) setDeclaredSource(model.uri.toString(), () => latest.current.declared?.() ?? null)
     const behind = model ? diffTexts(model.getValue(), latest.current.value) : null
     if (model && behind) model.setValue(latest.current.value)
     let line = 0

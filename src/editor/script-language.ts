@@ -62,7 +62,7 @@ export function registerScriptLanguage(monaco: typeof Monaco): void {
         word.endColumn,
       )
       const before = model.getLineContent(position.lineNumber).slice(0, word.startColumn - 1)
-      const { declared } = parseScript(model.getValue())
+      const declared = declaredNames(model)
       const Kind = monaco.languages.CompletionItemKind
       const item = (label: string, kind: Monaco.languages.CompletionItemKind, detail?: string) => ({
         label,
@@ -112,4 +112,22 @@ export function registerScriptLanguage(monaco: typeof Monaco): void {
       return { suggestions: [] }
     },
   })
+}
+
+type Declared = { exchanges: string[]; queues: string[] }
+/** Names a model's owner already knows (the store's last parse), by model URI. */
+const declaredSources = new Map<string, () => Declared | null>()
+
+/**
+ * The playground's editor gives the names from its last parse (in the Worker), so completion never
+ * parses a 10,000-line script on the main thread; other models fall back to parsing their text.
+ */
+export function setDeclaredSource(modelUri: string, source: (() => Declared | null) | null): void {
+  if (source) declaredSources.set(modelUri, source)
+  else declaredSources.delete(modelUri)
+}
+
+function declaredNames(model: Monaco.editor.ITextModel): Declared {
+  const known = declaredSources.get(model.uri.toString())?.()
+  return known ?? parseScript(model.getValue()).declared
 }

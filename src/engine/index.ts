@@ -34,11 +34,14 @@ export { type ParseResult, parseScript, type ScriptDiagnostic } from './script/p
 export { printOperation, printScript } from './script/print'
 export { mulberry32 } from './seeded-random'
 export {
+  applyParseUpdate,
   applySessionRun,
   type ClientHas,
   clientHas,
   entityKey,
+  type ParseNames,
   type ParseSummary,
+  type ParseUpdate,
   RunSession,
   type SessionRun,
   type SessionState,

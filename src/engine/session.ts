@@ -25,19 +25,31 @@ export interface ClientHas {
   generation: string | null
   publishes: number
   topology: number | null
+  /** The version of the declared names and the queue contents it has. */
+  names: number | null
+  queues: number | null
 }
 
-export interface ParseSummary {
-  diagnostics: ScriptDiagnostic[]
-  profile?: ProfileName
+/** Names declared by the script, and where: they change only with a declaration or a vhost line. */
+export interface ParseNames {
   vhosts: string[]
-  finalVhost: string
-  declared: { exchanges: string[]; queues: string[]; publishes: string[] }
-  /** The line of each publish, in order (publish `i` of the run is on `publishLines[i]`). */
-  publishLines: number[]
+  /** Exchanges and queues (publish ids are in `publishLines`' order on the run). */
+  declared: { exchanges: string[]; queues: string[] }
   /** `entityKey(kind, vhost, name)` → line of the first declaration. */
   entityLines: Record<string, number>
 }
+
+export interface ParseSummary extends ParseNames {
+  diagnostics: ScriptDiagnostic[]
+  profile?: ProfileName
+  finalVhost: string
+  /** The line of each publish, in order (publish `i` of the run is on `publishLines[i]`). */
+  publishLines: number[]
+  namesVersion: number
+}
+
+/** A parse on the wire: the names only when they changed since the version the client has. */
+export type ParseUpdate = Omit<ParseSummary, keyof ParseNames> & { names: ParseNames | null }
 
 export interface SessionRun {
   /** Publishes are numbered within a generation; a new one means the whole run was redone. */
@@ -51,7 +63,10 @@ export interface SessionRun {
   failures: OperationOutcome[]
   /** Common mistakes and did-you-mean suggestions, located on their lines (scriptHints). */
   hints: ScriptHint[]
+  /** `queues` lists only the queues whose messages changed when `queuesFull` is false. */
   result: ScenarioResult
+  queuesFull: boolean
+  queuesVersion: number
   /** null: the client's topology is current. */
   topology: TopologyPatch | null
   /** Full explanations asked for with the update (`explain: 'last'`), by publish index. */
@@ -60,7 +75,7 @@ export interface SessionRun {
 
 export interface SessionUpdate {
   session: string
-  parse: ParseSummary
+  parse: ParseUpdate
   /** null while the text has syntax errors (the last good run stays on the client). */
   run: SessionRun | null
 }
@@ -77,6 +92,10 @@ export class RunSession {
   private runnerKeep = 0
   private readonly nonce = `${Date.now().toString(36)}.${++sessions}`
   private snapshot: { version: number; topology: TopologySnapshot } | null = null
+  /** Names: their version, and what it was computed from (the last non-publish operation). */
+  private names = { version: 0, lastDeclare: -1, vhosts: '' }
+  /** Queue contents as last sent: message counts per queue, for a reply with only the changes. */
+  private sentQueues: { version: number; topology: number; counts: Map<string, number> } | null = null
 
   constructor(lazyExplainAbove?: number) {
     this.runner = new IncrementalRunner(lazyExplainAbove)
@@ -86,9 +105,9 @@ export class RunSession {
     const parsed = this.parser.update(text)
     const r = parsed.result
     this.runnerKeep = Math.min(this.runnerKeep, parsed.keptOps)
-    const parse = summary(r)
-    if (r.diagnostics.some((d) => d.severity === 'error')) return { session: this.nonce, parse, run: null }
     const ours = have.session === this.nonce
+    const parse = this.parseUpdate(r, parsed.keptOps, ours ? have.names : null)
+    if (r.diagnostics.some((d) => d.severity === 'error')) return { session: this.nonce, parse, run: null }
 
     const runner = this.runner
     const before = `${this.nonce}:${runner.generation}`
@@ -108,6 +127,7 @@ export class RunSession {
     }
     const failures = runner.acc.outcomes.filter((o) => !o.ok)
     const topology = this.topologyFor(ours ? have.topology : null)
+    const { queues, full } = this.queuesFor(ours && same ? have.queues : null)
     return {
       session: this.nonce,
       parse,
@@ -121,10 +141,12 @@ export class RunSession {
         hints: scriptHints(r.ops, failures, this.snapshot?.topology ?? null),
         // Copies: the runner keeps appending to its own lists.
         result: {
-          queues: queueContents(runner.broker),
+          queues,
           returns: [...runner.acc.result.returns],
           errors: [...runner.acc.result.errors],
         },
+        queuesFull: full,
+        queuesVersion: this.sentQueues?.version ?? 0,
         topology,
         explained,
       },
@@ -135,6 +157,39 @@ export class RunSession {
   explain(generation: string, index: number): PublishExplanation | null {
     if (generation !== `${this.nonce}:${this.runner.generation}`) return null
     return this.runner.explain(index)
+  }
+
+  /** The parse, with the names only when they changed (or the client has another version). */
+  private parseUpdate(r: ParseResult, keptOps: number, have: number | null): ParseUpdate {
+    const n = this.names
+    // The last declaration (any non-publish operation): a new or re-parsed one changes the names.
+    let lastDeclare = -1
+    for (let i = r.ops.length - 1; i >= keptOps && lastDeclare < 0; i--)
+      if (r.ops[i]?.op !== 'publish') lastDeclare = i
+    const vhosts = r.vhosts.join('\u0000')
+    const changed = lastDeclare >= 0 || n.lastDeclare >= keptOps || vhosts !== n.vhosts
+    if (lastDeclare < 0 && n.lastDeclare < keptOps) lastDeclare = n.lastDeclare
+    for (let i = Math.min(keptOps, r.ops.length) - 1; i >= 0 && lastDeclare < 0; i--)
+      if (r.ops[i]?.op !== 'publish') lastDeclare = i
+    if (changed) n.version++
+    n.lastDeclare = lastDeclare
+    n.vhosts = vhosts
+    const { names, ...rest } = summary(r, have === n.version)
+    return { ...rest, namesVersion: n.version, names }
+  }
+
+  /** Every queue's messages, or only those that changed since the version the client has. */
+  private queuesFor(have: number | null): { queues: ScenarioResult['queues']; full: boolean } {
+    const all = queueContents(this.runner.broker)
+    const topo = this.runner.topologyVersion
+    const prev = this.sentQueues
+    const counts = new Map(Object.entries(all).map(([q, ids]) => [q, ids.length]))
+    const version = (prev?.version ?? 0) + 1
+    this.sentQueues = { version, topology: topo, counts }
+    if (!prev || have !== prev.version || prev.topology !== topo) return { queues: all, full: true }
+    const changed: ScenarioResult['queues'] = {}
+    for (const [q, ids] of Object.entries(all)) if (prev.counts.get(q) !== ids.length) changed[q] = ids
+    return { queues: changed, full: false }
   }
 
   private topologyFor(have: number | null): TopologyPatch | null {
@@ -149,7 +204,7 @@ export class RunSession {
   }
 }
 
-function summary(r: ParseResult): ParseSummary {
+function summary(r: ParseResult, namesKnown: boolean): Omit<ParseUpdate, 'namesVersion'> {
   const publishLines: number[] = []
   const entityLines: Record<string, number> = {}
   for (const op of r.ops) {
@@ -166,16 +221,28 @@ function summary(r: ParseResult): ParseSummary {
   return {
     diagnostics: [...r.diagnostics],
     ...(r.profile ? { profile: r.profile } : {}),
-    vhosts: [...r.vhosts],
     finalVhost: r.finalVhost,
-    declared: {
-      exchanges: [...r.declared.exchanges],
-      queues: [...r.declared.queues],
-      publishes: [...r.declared.publishes],
-    },
     publishLines,
-    entityLines,
+    names: namesKnown
+      ? null
+      : {
+          vhosts: [...r.vhosts],
+          declared: {
+            exchanges: [...r.declared.exchanges],
+            queues: [...r.declared.queues],
+          },
+          entityLines,
+        },
   }
+}
+
+/** The client's parse after an update: the names it had when none were sent. */
+export function applyParseUpdate(prev: ParseSummary | null, p: ParseUpdate): ParseSummary {
+  const { names, ...rest } = p
+  const kept =
+    names ?? (prev ? { vhosts: prev.vhosts, declared: prev.declared, entityLines: prev.entityLines } : null)
+  if (!kept) throw new Error('the session sent no names to a client that has none')
+  return { ...rest, ...kept }
 }
 
 /** What a client rebuilds from the replies: the whole run, as `runOperations` would give it. */
@@ -189,6 +256,9 @@ export interface SessionState {
   result: ScenarioResult
   topology: TopologySnapshot
   topologyVersion: number
+  queuesVersion: number
+  /** The version of the names in the client's parse (kept beside the run: one `have` to send). */
+  namesVersion: number | null
 }
 
 export function clientHas(s: SessionState | null): ClientHas {
@@ -198,8 +268,10 @@ export function clientHas(s: SessionState | null): ClientHas {
         generation: s.generation,
         publishes: s.publishes.length,
         topology: s.topologyVersion,
+        names: s.namesVersion,
+        queues: s.queuesVersion,
       }
-    : { session: null, generation: null, publishes: 0, topology: null }
+    : { session: null, generation: null, publishes: 0, topology: null, names: null, queues: null }
 }
 
 /** `prev` with the run of `u` applied (unchanged parts stay the same objects); null: no run. */
@@ -217,8 +289,13 @@ export function applySessionRun(prev: SessionState | null, u: SessionUpdate): Se
     publishes: run.publishesFrom === 0 ? run.publishes : [...kept, ...run.publishes],
     failures: run.failures,
     hints: run.hints,
-    result: run.result,
+    result:
+      run.queuesFull || !base
+        ? run.result
+        : { ...run.result, queues: { ...base.result.queues, ...run.result.queues } },
     topology,
     topologyVersion: run.topology ? run.topology.version : (base?.topologyVersion ?? 0),
+    queuesVersion: run.queuesVersion,
+    namesVersion: u.parse.namesVersion,
   }
 }

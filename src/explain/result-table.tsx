@@ -2,7 +2,10 @@
  * The run's result as an accessible table: one row per queue (`data-queue`) with the messages it
  * received in arrival order, then returned, dropped and failed messages in rows of their own. With
  * `onSelect`, every message is a button that selects that publish (by its index in the run).
+ * Large runs stay light: a row lists its latest messages (with how many came before), outcome rows
+ * the latest ones, and a row is drawn again only when its messages or the selection in it change.
  */
+import { Fragment, memo } from 'react'
 import type { OperationOutcome, PublishExplanation, RunResult, ScenarioError } from '../engine'
 import { useT } from '../i18n/messages'
 import { explainMessages } from './explain-messages'
@@ -48,30 +51,80 @@ function Message(props: {
   selected?: number | null
   onSelect?: (index: number) => void
 }) {
-  const code = <code data-message={props.id}>{props.id}</code>
-  if (!props.onSelect) return code
   const onSelect = props.onSelect
+  if (!onSelect) return <code data-message={props.id}>{props.id}</code>
   return (
     <button
       type="button"
       className="message-pick"
       aria-pressed={props.selected === props.index}
       data-index={props.index}
+      data-message={props.id}
       onClick={() => onSelect(props.index)}
     >
-      {code}
+      {props.id}
     </button>
   )
 }
 
-export default function ResultTable({ run, selected, onSelect }: ResultTableProps) {
+/** Messages listed per queue row, and outcome rows listed per kind (the latest ones). */
+const ROW_MESSAGES = 6
+const OUTCOME_ROWS = 50
+
+type Pick2 = { selected?: number | null; onSelect?: (index: number) => void }
+
+interface QueueRowProps extends Pick2 {
+  name: string
+  ids: string[]
+  indexes: number[]
+}
+
+const QueueRow = memo(
+  function QueueRow({ name, ids, indexes, selected, onSelect }: QueueRowProps) {
+    const t = useT(explainMessages)
+    const from = Math.max(0, ids.length - ROW_MESSAGES)
+    return (
+      <tr data-queue={name}>
+        <th scope="row">{t('queueRow', { name })}</th>
+        <td>
+          {ids.length === 0 && <span className="why-muted">{t('none')}</span>}
+          {from > 0 && <span className="why-muted">{t('earlier', { n: from })} </span>}
+          {ids.slice(from).map((id, k) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a message id may arrive twice (two publishes)
+            <Fragment key={from + k}>
+              {k > 0 && ', '}
+              <Message id={id} index={indexes[from + k] ?? -1} selected={selected} onSelect={onSelect} />
+            </Fragment>
+          ))}
+        </td>
+      </tr>
+    )
+  },
+  // Messages only arrive at the end of a row; the selection matters only where it is.
+  (a, b) =>
+    a.name === b.name &&
+    a.ids.length === b.ids.length &&
+    a.ids[a.ids.length - 1] === b.ids[b.ids.length - 1] &&
+    a.indexes.length === b.indexes.length &&
+    a.indexes[a.indexes.length - 1] === b.indexes[b.indexes.length - 1] &&
+    a.selected === b.selected &&
+    a.onSelect === b.onSelect,
+)
+
+/** The latest `OUTCOME_ROWS` of a list, and how many earlier ones are left out. */
+function latest<T>(list: T[]): { shown: T[]; hidden: number } {
+  const hidden = Math.max(0, list.length - OUTCOME_ROWS)
+  return { shown: list.slice(hidden), hidden }
+}
+
+function ResultTable({ run, selected, onSelect }: ResultTableProps) {
   const t = useT(explainMessages)
   const { queues, errors } = run.result
   const reached = arrivals(run.publishes)
   const indexed = run.publishes.map((p, index) => ({ p, index }))
-  const returned = indexed.filter(({ p }) => p.outcome.kind === 'returned')
-  const dropped = indexed.filter(({ p }) => p.outcome.kind === 'dropped')
-  const failedPublishes = indexed.filter(({ p }) => p.outcome.kind === 'error')
+  const returned = latest(indexed.filter(({ p }) => p.outcome.kind === 'returned'))
+  const dropped = latest(indexed.filter(({ p }) => p.outcome.kind === 'dropped'))
+  const failedPublishes = latest(indexed.filter(({ p }) => p.outcome.kind === 'error'))
   const otherErrors = errors.filter((e) => e.stage !== 'publish')
   // the refusals of non-publish operations, in the same order as otherErrors
   const refused = (run.failures ?? []).filter((o) => o.op !== 'publish')
@@ -87,27 +140,21 @@ export default function ResultTable({ run, selected, onSelect }: ResultTableProp
       </thead>
       <tbody>
         {Object.entries(queues).map(([name, ids]) => {
-          const indexes = reached.get(name) ?? []
+          const indexes = reached.get(name) ?? NONE
+          const here = selected !== undefined && selected !== null && indexes.includes(selected)
           return (
-            <tr key={name} data-queue={name}>
-              <th scope="row">{t('queueRow', { name })}</th>
-              <td>
-                {ids.length === 0 ? (
-                  <span className="why-muted">{t('none')}</span>
-                ) : (
-                  ids.map((id, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a message id may arrive twice (two publishes)
-                    <span key={i}>
-                      {i > 0 && ', '}
-                      <Message id={id} index={indexes[i] ?? -1} {...pick} />
-                    </span>
-                  ))
-                )}
-              </td>
-            </tr>
+            <QueueRow
+              key={name}
+              name={name}
+              ids={ids}
+              indexes={indexes}
+              selected={here ? selected : null}
+              onSelect={onSelect}
+            />
           )
         })}
-        {returned.map(({ p, index }) => (
+        <Earlier n={returned.hidden} what={t('returnedRow')} />
+        {returned.shown.map(({ p, index }) => (
           <tr key={`r${index}`} data-returned={p.id}>
             <th scope="row">{t('returnedRow')}</th>
             <td>
@@ -115,7 +162,8 @@ export default function ResultTable({ run, selected, onSelect }: ResultTableProp
             </td>
           </tr>
         ))}
-        {dropped.map(({ p, index }) => (
+        <Earlier n={dropped.hidden} what={t('droppedRow')} />
+        {dropped.shown.map(({ p, index }) => (
           <tr key={`d${index}`} data-dropped={p.id}>
             <th scope="row">{t('droppedRow')}</th>
             <td>
@@ -123,7 +171,8 @@ export default function ResultTable({ run, selected, onSelect }: ResultTableProp
             </td>
           </tr>
         ))}
-        {failedPublishes.map(({ p, index }) =>
+        <Earlier n={failedPublishes.hidden} what={t('errorRow', { code: '', stage: t('stagePublish') })} />
+        {failedPublishes.shown.map(({ p, index }) =>
           p.outcome.kind === 'error' ? (
             <tr key={`p${index}`} data-error={p.id} data-code={p.outcome.code}>
               <th scope="row">{t('errorRow', { code: p.outcome.code, stage: t('stagePublish') })}</th>
@@ -150,3 +199,18 @@ export default function ResultTable({ run, selected, onSelect }: ResultTableProp
     </table>
   )
 }
+
+function Earlier({ n, what }: { n: number; what: string }) {
+  const t = useT(explainMessages)
+  if (n === 0) return null
+  return (
+    <tr data-more={n}>
+      <th scope="row">{what}</th>
+      <td className="why-muted">{t('earlierRows', { n })}</td>
+    </tr>
+  )
+}
+
+const NONE: number[] = []
+
+export default memo(ResultTable)

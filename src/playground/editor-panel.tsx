@@ -23,14 +23,16 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
   const theme = useTheme((s) => s.theme)
   const text = usePlayground((s) => s.text)
   const readOnly = usePlayground((s) => s.mode === 'view')
-  const parsed = usePlayground((s) => s.parsed)
-  const run = usePlayground((s) => s.run)
-  const diagnostics = useMemo(
-    () => ({ items: parsed?.diagnostics ?? [], lines: parsed?.diagnosticLines ?? [] }),
-    [parsed],
-  )
-  const outcomes = useMemo(() => ({ items: run?.failures ?? [], lines: run?.failureLines ?? [] }), [run])
-  const hints = useMemo(() => ({ items: run?.hints ?? [], lines: run?.hintLines ?? [] }), [run])
+  // Each list by its own arrays: a reply that changes none of them sets no markers.
+  const diagItems = usePlayground((s) => s.parsed?.diagnostics ?? NONE)
+  const diagLines = usePlayground((s) => s.parsed?.diagnosticLines ?? NO_LINES)
+  const failures = usePlayground((s) => s.run?.failures ?? NONE)
+  const failureLines = usePlayground((s) => s.run?.failureLines ?? NO_LINES)
+  const hintItems = usePlayground((s) => s.run?.hints ?? NONE)
+  const hintLines = usePlayground((s) => s.run?.hintLines ?? NO_LINES)
+  const diagnostics = useMemo(() => ({ items: diagItems, lines: diagLines }), [diagItems, diagLines])
+  const outcomes = useMemo(() => ({ items: failures, lines: failureLines }), [failures, failureLines])
+  const hints = useMemo(() => ({ items: hintItems, lines: hintLines }), [hintItems, hintLines])
   const setText = useCallback((v: string) => playgroundStore.getState().setText(v, 'coalesce'), [])
   const api = useRef<EditorApi | null>(null)
   const [wanted, setWanted] = useState(editorWanted)
@@ -71,6 +73,7 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
             onPublish={publishDraft}
             onCursorLine={selectPublishOnLine}
             onUndo={undo}
+            declared={declaredNow}
             onRedo={redo}
             onReady={ready}
           />
@@ -91,3 +94,7 @@ function selectPublishOnLine(line: number): void {
 
 const undo = () => playgroundStore.getState().undo()
 const redo = () => playgroundStore.getState().redo()
+const declaredNow = () => playgroundStore.getState().parsed?.declared ?? null
+
+const NONE: never[] = []
+const NO_LINES: string[] = []

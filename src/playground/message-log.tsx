@@ -1,4 +1,5 @@
 /** The publishes of this session; each entry re-opens that publish's path and explanation. */
+import { memo } from 'react'
 import type { PublishExplanation } from '../engine'
 import { useT } from '../i18n/messages'
 import type { LogEntry, Selection } from '../store/types'
@@ -17,7 +18,11 @@ function outcomeKey(p: PublishExplanation): 'routedTo' | 'returned' | 'dropped' 
   }
 }
 
-export function MessageLog(props: { log: LogEntry[]; selection: Selection; onOpen: (seq: number) => void }) {
+export const MessageLog = memo(function MessageLog(props: {
+  log: LogEntry[]
+  selection: Selection
+  onOpen: (seq: number) => void
+}) {
   const t = useT(logMessages)
   return (
     <section className="panel message-log" aria-labelledby="log-heading" data-testid="message-log">
@@ -55,4 +60,4 @@ export function MessageLog(props: { log: LogEntry[]; selection: Selection; onOpe
       )}
     </section>
   )
-}
+})

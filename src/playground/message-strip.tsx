@@ -3,13 +3,14 @@
  * choose any message and the diagram, the why panel and the result follow. Around the selected one
  * when there are many.
  */
+import { memo } from 'react'
 import type { PublishExplanation } from '../engine'
 import { useT } from '../i18n/messages'
 import { stripMessages } from './strip-messages'
 
 const AROUND = 6
 
-export function MessageStrip(props: {
+export const MessageStrip = memo(function MessageStrip(props: {
   publishes: PublishExplanation[]
   selected: number | null
   onSelect: (index: number) => void
@@ -53,4 +54,4 @@ export function MessageStrip(props: {
       </button>
     </nav>
   )
-}
+})

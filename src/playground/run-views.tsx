@@ -7,6 +7,7 @@ import { Suspense, useEffect, useMemo } from 'react'
 import { lazyPart } from '../components/lazy-part'
 import { useNearViewport } from '../components/use-near-viewport'
 import type { DiagramEntity } from '../diagram/diagram-types'
+import type { PublishExplanation } from '../engine'
 import { useT } from '../i18n/messages'
 import { playgroundStore, usePlayground } from '../store/app-store'
 import { useTheme } from '../store/theme'
@@ -34,7 +35,6 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
   const firstError = usePlayground((s) => (s.stale ? (s.parsed?.diagnostics[0]?.loc.line ?? null) : null))
   const ts = useT(stripMessages)
   const { publish, topology, index } = shownPublish({ run, log, selection, explanations })
-  const select = (i: number) => playgroundStore.getState().select({ kind: 'run', index: i })
   const readOnly = usePlayground((s) => s.mode === 'view')
   // Drawing edits the script: not on a read-only link, nor on a message of an older topology.
   const editable = !readOnly && topology === run?.topology
@@ -60,7 +60,7 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
         </p>
       )}
       <div className={stale ? 'run-views is-stale' : 'run-views'}>
-        <MessageStrip publishes={run?.publishes ?? []} selected={index} onSelect={select} />
+        <MessageStrip publishes={run?.publishes ?? NO_PUBLISHES} selected={index} onSelect={select} />
         <div ref={diagramBox}>
           {near ? (
             <Suspense fallback={<p className="loading diagram-loading">{t('loadingDiagram')}</p>}>
@@ -82,15 +82,16 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
         <PublishSummary publish={publish} />
         <WhyView publish={publish} index={index} />
       </section>
-      <section className="panel" aria-labelledby="result-heading">
+      <section className="panel pg-deferred" aria-labelledby="result-heading">
         <h2 id="result-heading">{t('resultHeading')}</h2>
         <ResultView run={run} selected={selection?.kind === 'log' ? null : index} onSelect={select} />
       </section>
-      <MessageLog
-        log={log}
-        selection={selection}
-        onOpen={(seq) => playgroundStore.getState().select({ kind: 'log', seq })}
-      />
+      <MessageLog log={log} selection={selection} onOpen={openLogEntry} />
     </>
   )
 }
+
+// Stable callbacks and values, so the memoised parts skip a render that changes nothing for them.
+const select = (index: number) => playgroundStore.getState().select({ kind: 'run', index })
+const openLogEntry = (seq: number) => playgroundStore.getState().select({ kind: 'log', seq })
+const NO_PUBLISHES: PublishExplanation[] = []

@@ -7,7 +7,7 @@ import type { PublishExplanation } from '../engine'
 
 const KEEP = 16
 /** Above this many binding evaluations a logged publish keeps only its route. */
-const LOG_EVALUATIONS = 300
+const LOG_EVALUATIONS = 60
 
 /** `cache` plus `key` → `publish`, the oldest entries dropped beyond a few. */
 export function keepExplanation(

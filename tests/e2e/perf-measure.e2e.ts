@@ -9,8 +9,9 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Scenario } from '../../src/engine'
 import { openScenario } from './diagram-support'
-import { launchBrowser } from './support/browser'
-import { publishWith } from './support/playground'
+import { launchBrowser, openPage } from './support/browser'
+import { largeDefinitions } from './support/large-definitions'
+import { publishWith, storeState, waitForRun } from './support/playground'
 
 let browser: Browser
 beforeAll(async () => {
@@ -100,7 +101,11 @@ async function armProbe(page: Page): Promise<void> {
   })
 }
 
-async function readProbe(page: Page): Promise<{ result: number; diagram: number }> {
+async function readProbe(
+  page: Page,
+  opts: { diagram?: boolean } = {},
+): Promise<{ result: number; diagram: number }> {
+  const needDiagram = opts.diagram !== false
   const state = () =>
     page.evaluate(() => ({
       probe: JSON.stringify((window as unknown as { __perf: unknown }).__perf),
@@ -112,11 +117,11 @@ async function readProbe(page: Page): Promise<{ result: number; diagram: number 
     20_000,
   )
   await page.waitForFunction(
-    () => {
+    (needDiagram) => {
       const p = (window as unknown as { __perf: { result: number; diagram: number } }).__perf
-      return p.result > 0 && p.diagram > 0
+      return p.result > 0 && (p.diagram > 0 || !needDiagram)
     },
-    undefined,
+    needDiagram,
     { timeout: 60_000 },
   )
   clearTimeout(timer)
@@ -124,6 +129,23 @@ async function readProbe(page: Page): Promise<{ result: number; diagram: number 
     const p = (window as unknown as { __perf: { result: number; diagram: number } }).__perf
     return { result: p.result, diagram: p.diagram }
   })
+}
+
+/** The longest main-thread task from now on (0 when none passed 50 ms, the long-task threshold). */
+async function armLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const g = globalThis as unknown as { __longest: number; __observer?: PerformanceObserver }
+    g.__longest = 0
+    g.__observer?.disconnect()
+    g.__observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) g.__longest = Math.max(g.__longest, e.duration)
+    })
+    g.__observer.observe({ type: 'longtask', buffered: false })
+  })
+}
+
+async function longestTask(page: Page): Promise<number> {
+  return page.evaluate(() => (globalThis as unknown as { __longest: number }).__longest)
 }
 
 /** Mermaid alone, from the app's own lazily loaded chunk, on the diagram's source text. */
@@ -165,6 +187,39 @@ async function bareMermaid(page: Page, text: string, rounds: number, tag: string
   )
 }
 
+/** Milliseconds from a click on a message chip to the frame after the diagram and why panel follow. */
+async function selectionSwitches(page: Page, indexes: number[]): Promise<number[]> {
+  return page.evaluate(async (list) => {
+    const times: number[] = []
+    const shown = () => [
+      document.querySelector<HTMLElement>('[data-testid="diagram"]')?.dataset.publish,
+      document.querySelector<HTMLElement>('[data-testid="why-panel"]')?.dataset.publish,
+    ]
+    for (const i of list) {
+      const chip = document.querySelector<HTMLElement>(`[data-testid="message-strip"] [data-index="${i}"]`)
+      if (!chip) throw new Error(`no message chip ${i}`)
+      const want = chip.textContent
+      const t0 = performance.now()
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          const [d, w] = shown()
+          if (d !== want || w !== want) return false
+          observer.disconnect()
+          requestAnimationFrame(() => resolve())
+          return true
+        }
+        const observer = new MutationObserver(() => done())
+        observer.observe(document.body, { subtree: true, attributes: true, childList: true })
+        chip.click()
+        done()
+      })
+      times.push(performance.now() - t0)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    return times
+  }, indexes)
+}
+
 describe('performance figures (printed, not asserted)', () => {
   it('publish → result, publish → highlighted diagram, and bare Mermaid, for 100 nodes', async () => {
     const w = await openScenario(browser, hundredNodes())
@@ -196,6 +251,13 @@ describe('performance figures (printed, not asserted)', () => {
       const [bare] = await bareMermaid(page, await source.inputValue(), 1, String(i))
       runs.push({ ...app, bare: bare ?? 0 })
     }
+    // Switching the selected message: a chip of the strip clicked → the diagram and the why panel
+    // show it (timed in the page up to the next frame after both changed).
+    const switches = await selectionSwitches(page, [0, 4, 2, 7, 1, 8, 3, 6, 5, 0])
+    console.log(
+      `[perf] switching the selected message (${switches.length}×): median ${median(switches)?.toFixed(0)} ms, ` +
+        `max ${Math.max(...switches).toFixed(0)} ms (${switches.map((x) => x.toFixed(0)).join(' ')})`,
+    )
     // The first publish also pays for lazy loading; report the rest.
     const steady = runs.slice(1)
     const figures = {
@@ -218,4 +280,93 @@ describe('performance figures (printed, not asserted)', () => {
     expect(w.pageErrors).toEqual([])
     await w.context.close()
   })
+
+  it('a 10,000-binding definitions.json: publish → result, typing, heap after 1,000 publishes', async () => {
+    const w = await openPage(browser)
+    const { page } = w
+    await waitForRun(page)
+    const cdp = await page.context().newCDPSession(page)
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage')
+      return ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize
+    }
+    const json = JSON.stringify(largeDefinitions())
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'big-definitions.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(json),
+    })
+    await page
+      .getByTestId('confirm-replace')
+      .click({ timeout: 5_000 })
+      .catch(() => {})
+    await expect
+      .poll(() => storeState<number>(page, 'run.topology.bindings.length'), { timeout: 120_000 })
+      .toBe(10_000)
+    await page.waitForTimeout(1000)
+    const heapAfterImport = await heap()
+    await armLongTasks(page)
+
+    // publish → result (the form's Ctrl+Enter to the summary naming the new message)
+    await armProbe(page)
+    const results: number[] = []
+    for (const key of [
+      'order.r3.a.b.0',
+      'order.r40.x.1',
+      'k17.2',
+      'order.r96.q.w.e',
+      'k299.5',
+      'order.r0.z.6',
+      'k5.7',
+    ]) {
+      await publishWith(page, { exchange: 'ex.0', key })
+      results.push((await readProbe(page, { diagram: false })).result)
+    }
+    const publishLongest = await longestTask(page)
+
+    // typing: 100 characters at the end of the script, one key at a time (after the last publish's
+    // diagram has been drawn, so its render is not counted as typing)
+    await page.waitForTimeout(2000)
+    await page.locator('.monaco-editor .view-lines').first().click()
+    await page.keyboard.press('ControlOrMeta+End')
+    await page.keyboard.press('Enter')
+    await armLongTasks(page)
+    const line = 'bind svc.q7 to ex.1 key "typed.by.hand" // a binding typed one key at a time, no paste'
+    const typed = line.padEnd(100, '.').slice(0, 100)
+    await page.keyboard.type(typed, { delay: 30 })
+    await page.waitForTimeout(1500) // the debounced run after the last key, and its reply
+    const typingLongest = await longestTask(page)
+    expect(await storeState<number>(page, 'run.topology.bindings.length')).toBe(10_001)
+
+    // 1,000 publishes through the store's one action, each waiting for its run
+    const t0 = Date.now()
+    await page.evaluate(async () => {
+      type S = {
+        publish: (m: object) => string | null
+        run: { publishes: unknown[] } | null
+        busy: boolean
+      }
+      const st = () => (window as unknown as { __playground: { getState: () => S } }).__playground.getState()
+      for (let i = 0; i < 1000; i++) {
+        const before = st().run?.publishes.length ?? 0
+        st().publish({ vhost: '/', exchange: `ex.${i % 40}`, routing_key: `order.r${i % 97}.x.y` })
+        while ((st().run?.publishes.length ?? 0) <= before || st().busy)
+          await new Promise((r) => setTimeout(r, 5))
+      }
+    })
+    const thousandMs = Date.now() - t0
+    await page.waitForTimeout(1000)
+    const heapAfter = await heap()
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1)
+    console.log(
+      `[perf] 10,000 bindings · publish→result median ${median(results.slice(1))?.toFixed(0)} ms ` +
+        `(${results.map((r) => r.toFixed(0)).join(' ')}; longest task meanwhile ${publishLongest.toFixed(0)} ms) · ` +
+        `typing 100 keys: longest task ${typingLongest.toFixed(0)} ms · 1,000 publishes in ${(thousandMs / 1000).toFixed(0)} s · ` +
+        `heap after import ${mb(heapAfterImport)} MB, after 1,000 publishes ${mb(heapAfter)} MB ` +
+        `(${(heapAfter / heapAfterImport).toFixed(2)}×)`,
+    )
+    expect(await storeState<number>(page, 'run.publishes.length')).toBeGreaterThanOrEqual(1000)
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  }, 600_000)
 })

@@ -4,8 +4,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  applyParseUpdate,
   applySessionRun,
   clientHas,
+  type ParseSummary,
   type PublishExplanation,
   parseScript,
   RunSession,
@@ -87,15 +89,24 @@ const set = (p: PublishExplanation) => [...p.queues.map((q) => q.queue)].sort()
 function check(lazyAbove: number, edits: Edit[]) {
   const session = new RunSession(lazyAbove)
   let client: SessionState | null = null
+  let clientParse: ParseSummary | null = null
   let lines: string[] = []
   for (const e of edits) {
     lines = edit(lines, e)
     const text = `${lines.join('\n')}\n`
     const u = session.update(text, clientHas(client))
     const parsed = parseScript(text)
-    expect(u.parse.diagnostics).toEqual(parsed.diagnostics)
-    expect(u.parse.finalVhost).toBe(parsed.finalVhost)
-    expect(u.parse.declared).toEqual(parsed.declared)
+    clientParse = applyParseUpdate(clientParse, u.parse)
+    expect(clientParse.diagnostics).toEqual(parsed.diagnostics)
+    expect(clientParse.finalVhost).toBe(parsed.finalVhost)
+    expect(clientParse.vhosts).toEqual(parsed.vhosts)
+    expect(clientParse.declared).toEqual({
+      exchanges: parsed.declared.exchanges,
+      queues: parsed.declared.queues,
+    })
+    expect(clientParse.publishLines).toEqual(
+      parsed.ops.filter((o) => o.op === 'publish').map((o) => o.loc?.line),
+    )
     const next = applySessionRun(client, u)
     if (parsed.diagnostics.length) {
       expect(u.run).toBeNull()
@@ -126,7 +137,7 @@ describe('incremental session ≡ fresh parse and run', () => {
       }),
       { seed: SEED, numRuns: 250 },
     )
-  })
+  }, 60_000)
   it('routes first and explains on demand (large topologies), also after the topology changed', () => {
     fc.assert(
       fc.property(fc.array(EDIT, { minLength: 1, maxLength: 25 }), (edits) => {
@@ -134,7 +145,7 @@ describe('incremental session ≡ fresh parse and run', () => {
       }),
       { seed: SEED + 1, numRuns: 150 },
     )
-  })
+  }, 60_000)
   it('appends publishes without running the script again', () => {
     const session = new RunSession()
     const head = 'exchange declare t topic\nqueue declare a\nbind a to t key "#"\n'
@@ -146,6 +157,9 @@ describe('incremental session ≡ fresh parse and run', () => {
       expect(u.run?.topology).toBeNull() // the client's topology is current
       expect(u.run?.publishesFrom).toBe(i - 1) // only the new publish travels
       expect(u.run?.publishes.map((p) => p.id)).toEqual([`m${i}`])
+      expect(u.parse.names).toBeNull() // no declaration changed: the names do not travel again
+      expect(u.run?.queuesFull).toBe(false)
+      expect(Object.keys(u.run?.result.queues ?? {})).toEqual(['a']) // only the queue that changed
       client = applySessionRun(client, u)
     }
     expect(client?.result.queues).toEqual({ a: ['m1', 'm2', 'm3'] })

@@ -71,4 +71,24 @@ describe('focus mode on 1,000 bindings', () => {
     expect(m.text).toMatch(/^ {2}ex_0 -\.-> out_0$/m)
     expect(m.hiddenBindings).toBe(1000)
   })
+
+  it('draws at most 40 of the queues a fanout reached, and counts the rest', () => {
+    const queues = Array.from({ length: 100 }, (_, i) => ({ name: `f${i}` }))
+    const r = runScenario({
+      exchanges: [{ name: 'fan', type: 'fanout' }],
+      queues,
+      bindings: queues.map((q) => ({
+        source: 'fan',
+        destination: q.name,
+        destination_type: 'queue' as const,
+        routing_key: '',
+      })),
+      publishes: [{ id: 'm', exchange: 'fan', routing_key: '' }],
+    })
+    const m = buildDiagram(r.topology, r.publishes[0] ?? null)
+    expect(m.focused).toBe(true)
+    expect(Object.values(m.nodes).filter((e) => e.kind === 'queue')).toHaveLength(40)
+    expect(Object.keys(m.edges)).toHaveLength(40)
+    expect(m.hiddenQueues).toBe(60)
+  })
 })

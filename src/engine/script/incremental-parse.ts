@@ -43,7 +43,9 @@ export class IncrementalParser {
     const keptOps = this.state.result.ops.length
     for (let i = k; i < next.length; i++) {
       this.undo.push(this.mark())
-      parseLine(this.state, next[i] as string, i + 1)
+      // A copy of the line: the operations kept from it must not keep this whole text alive (a
+      // line cut from a string is a view of it, and every appended publish would pin a version).
+      parseLine(this.state, ownCopy(next[i] as string), i + 1)
     }
     this.lines = next
     return { result: this.state.result, keptOps, firstChangedLine: k + 1 }
@@ -85,4 +87,8 @@ export class IncrementalParser {
 function cut(list: string[], length: number, set: Set<string>): void {
   for (let i = length; i < list.length; i++) set.delete(list[i] as string)
   list.length = length
+}
+
+function ownCopy(line: string): string {
+  return line.length < 16 ? line : (JSON.parse(JSON.stringify(line)) as string)
 }
