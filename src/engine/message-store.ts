@@ -43,25 +43,29 @@ export function holding(
   }
 }
 
-/** Enqueue a routed publish in its target queues; fills admissions, deadLetters and confirm. */
+/**
+ * Enqueue a routed publish in its target queues; fills admissions, deadLetters and confirm.
+ * `origin`: the publish's index in the run, kept on each message (and on its dead-letterings).
+ */
 export function storePublished(
   broker: Broker,
   vhost: Vhost,
   e: PublishExplanation,
   content: MessageContent,
+  origin?: number,
 ): void {
   const pending: { q: HoldingQueue; m: QueuedMessage; reason: DeathReason }[] = []
   const ctx: AdmitContext = { now: 0, leave: (q, m, reason) => pending.push({ q, m, reason }) }
   let settings = false
-  const enter = (name: string, id: string, c: MessageContent): QueueAdmission | null => {
+  const enter = (name: string, id: string, c: MessageContent, from?: number): QueueAdmission | null => {
     const q = vhost.queues.get(name)
     if (!q) return null
     const h = holding(vhost, q)
-    if (h.plain) return admit(ctx, h, id, c)
+    if (h.plain) return admit(ctx, h, id, c, from)
     settings = true
-    return { ...admit(ctx, h, id, c), settings: h.effective }
+    return { ...admit(ctx, h, id, c, from), settings: h.effective }
   }
-  const admissions = e.queues.map((d) => enter(d.queue, e.id, content)).filter((a) => a !== null)
+  const admissions = e.queues.map((d) => enter(d.queue, e.id, content, origin)).filter((a) => a !== null)
   const deadLetters: DeadLetterHop[] = []
   for (let i = 0; i < pending.length && i < MAX_DEATHS; i++) {
     const { q, m, reason } = pending[i] as (typeof pending)[number]
@@ -79,8 +83,9 @@ export function storePublished(
       0,
       broker.explain,
     )
+    if (m.origin !== undefined) hop.origin = m.origin
     for (const d of hop.queues) {
-      const a = enter(d.queue, m.id, next)
+      const a = enter(d.queue, m.id, next, m.origin)
       if (a) hop.admissions.push(a)
     }
     deadLetters.push(hop)

@@ -20,7 +20,8 @@ import type { PublishExplanation, ScenarioPublish } from './types'
 export function publish(
   broker: Broker,
   p: ScenarioPublish,
-  opts: { dryRun?: boolean } = {},
+  /** `origin`: the publish's index in the run, kept on the messages it leaves in queues. */
+  opts: { dryRun?: boolean; origin?: number } = {},
 ): PublishExplanation {
   const vhost = ensureVhost(broker, p.vhost ?? '/')
   // basic.publish does not strip CR/LF from the exchange name (declare and bind do).
@@ -71,7 +72,13 @@ export function publish(
     explanation.hops = routed.hops
     explanation.queues = routed.queues
     if (!opts.dryRun && broker.storeMessages)
-      storePublished(broker, vhost, explanation, publishedContent(p, msg.routingKeys, msg.shownHeaders))
+      storePublished(
+        broker,
+        vhost,
+        explanation,
+        publishedContent(p, msg.routingKeys, msg.shownHeaders),
+        opts.origin,
+      )
     if (routed.queues.length > 0) explanation.outcome = { kind: 'routed' }
     else if (explanation.mandatory)
       explanation.outcome = { kind: 'returned', replyCode: 312, replyText: 'NO_ROUTE' }

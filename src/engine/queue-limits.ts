@@ -94,12 +94,13 @@ export function dropExpired(ctx: AdmitContext, q: HoldingQueue): QueuedMessage[]
   return out
 }
 
-/** A message arrives at a queue (from a publish or a dead-lettering). */
+/** A message arrives at a queue (from a publish or a dead-lettering); `origin`: the publish that sent it. */
 export function admit(
   ctx: AdmitContext,
   q: HoldingQueue,
   id: string,
   content: MessageContent,
+  origin?: number,
 ): QueueAdmission {
   const l = q.limits
   const m: QueuedMessage = {
@@ -109,6 +110,7 @@ export function admit(
     priority: priorityIn(l, content),
     content,
   }
+  if (origin !== undefined) m.origin = origin
   const expiresAt = expiryIn(l, content, ctx.now)
   if (expiresAt !== undefined) m.expiresAt = expiresAt
   if (l.overflow !== 'drop-head' && willOverflow(l, q.ready, content.size)) {

@@ -10,7 +10,7 @@ import { type Broker, createBroker, ensureVhost } from './model'
 import { clearPolicy, setPolicy } from './policies'
 import { DEFAULT_PROFILE, getProfile } from './profiles'
 import { publish } from './publish'
-import { queueContents, topologySnapshot } from './snapshot'
+import { queueContents, queueOrigins, topologySnapshot } from './snapshot'
 import type {
   Operation,
   OperationOutcome,
@@ -55,8 +55,11 @@ export function defaultOperationId(op: Operation, index: number): string {
   }
 }
 
-/** Apply one operation to a live broker (throws AmqpError on refusal); a publish returns its explanation. */
-export function applyOperation(broker: Broker, op: Operation): PublishExplanation | null {
+/**
+ * Apply one operation to a live broker (throws AmqpError on refusal); a publish returns its
+ * explanation. `origin`: a publish's index among the run's publishes (kept on its messages).
+ */
+export function applyOperation(broker: Broker, op: Operation, origin?: number): PublishExplanation | null {
   switch (op.op) {
     case 'exchange.declare':
       declareExchange(broker, op.exchange)
@@ -77,7 +80,7 @@ export function applyOperation(broker: Broker, op: Operation): PublishExplanatio
       deleteQueue(broker, op)
       return null
     case 'publish':
-      return publish(broker, op.publish)
+      return publish(broker, op.publish, { origin })
     case 'policy.set':
       setPolicy(broker, op.policy)
       return null
@@ -104,7 +107,7 @@ export function runStep(broker: Broker, op: Operation, index: number, acc: RunAc
   if (op.loc) outcome.loc = op.loc
   let error: ScenarioError | undefined
   try {
-    const explained = applyOperation(broker, op)
+    const explained = applyOperation(broker, op, acc.publishes.length)
     if (explained) {
       acc.publishes.push(explained)
       const o = explained.outcome
@@ -151,5 +154,12 @@ export function runOperations(
   })
   const { outcomes, publishes, result } = acc
   result.queues = queueContents(broker)
-  return { profile: broker.profile.name, result, outcomes, publishes, topology: topologySnapshot(broker) }
+  return {
+    profile: broker.profile.name,
+    result,
+    outcomes,
+    publishes,
+    topology: topologySnapshot(broker),
+    origins: queueOrigins(broker),
+  }
 }

@@ -8,7 +8,7 @@ import { IncrementalRunner } from './incremental-run'
 import { type ScriptHint, scriptHints } from './script/hints'
 import { IncrementalParser } from './script/incremental-parse'
 import type { ParseResult, ScriptDiagnostic } from './script/parse'
-import { queueContents, topologySnapshot } from './snapshot'
+import { holdingStamp, messageIds, messageOrigins, namedQueues, topologySnapshot } from './snapshot'
 import { applyTopologyPatch, diffTopology, type TopologyPatch } from './topology-patch'
 import type {
   OperationOutcome,
@@ -63,8 +63,10 @@ export interface SessionRun {
   failures: OperationOutcome[]
   /** Common mistakes and did-you-mean suggestions, located on their lines (scriptHints). */
   hints: ScriptHint[]
-  /** `queues` lists only the queues whose messages changed when `queuesFull` is false. */
+  /** `queues` (and `origins`) list only the queues whose messages changed when `queuesFull` is false. */
   result: ScenarioResult
+  /** The publish each held message came from (as `RunResult.origins`). */
+  origins: Record<string, number[]>
   queuesFull: boolean
   queuesVersion: number
   /** null: the client's topology is current. */
@@ -94,8 +96,8 @@ export class RunSession {
   private snapshot: { version: number; topology: TopologySnapshot } | null = null
   /** Names: their version, and what it was computed from (the last non-publish operation). */
   private names = { version: 0, lastDeclare: -1, vhosts: '' }
-  /** Queue contents as last sent: message counts per queue, for a reply with only the changes. */
-  private sentQueues: { version: number; topology: number; counts: Map<string, number> } | null = null
+  /** Queue contents as last sent: a stamp per queue (holdingStamp), for a reply with only the changes. */
+  private sentQueues: { version: number; topology: number; stamps: Map<string, string> } | null = null
 
   constructor(lazyExplainAbove?: number) {
     this.runner = new IncrementalRunner(lazyExplainAbove)
@@ -127,7 +129,7 @@ export class RunSession {
     }
     const failures = runner.acc.outcomes.filter((o) => !o.ok)
     const topology = this.topologyFor(ours ? have.topology : null)
-    const { queues, full } = this.queuesFor(ours && same ? have.queues : null)
+    const { queues, origins, full } = this.queuesFor(ours && same ? have.queues : null)
     return {
       session: this.nonce,
       parse,
@@ -145,6 +147,7 @@ export class RunSession {
           returns: [...runner.acc.result.returns],
           errors: [...runner.acc.result.errors],
         },
+        origins,
         queuesFull: full,
         queuesVersion: this.sentQueues?.version ?? 0,
         topology,
@@ -179,17 +182,26 @@ export class RunSession {
   }
 
   /** Every queue's messages, or only those that changed since the version the client has. */
-  private queuesFor(have: number | null): { queues: ScenarioResult['queues']; full: boolean } {
-    const all = queueContents(this.runner.broker)
+  private queuesFor(have: number | null): {
+    queues: ScenarioResult['queues']
+    origins: Record<string, number[]>
+    full: boolean
+  } {
+    const all = namedQueues(this.runner.broker)
     const topo = this.runner.topologyVersion
     const prev = this.sentQueues
-    const counts = new Map(Object.entries(all).map(([q, ids]) => [q, ids.length]))
+    const stamps = new Map(all.map(([name, q]) => [name, holdingStamp(q)]))
     const version = (prev?.version ?? 0) + 1
-    this.sentQueues = { version, topology: topo, counts }
-    if (!prev || have !== prev.version || prev.topology !== topo) return { queues: all, full: true }
-    const changed: ScenarioResult['queues'] = {}
-    for (const [q, ids] of Object.entries(all)) if (prev.counts.get(q) !== ids.length) changed[q] = ids
-    return { queues: changed, full: false }
+    this.sentQueues = { version, topology: topo, stamps }
+    const full = !prev || have !== prev.version || prev.topology !== topo
+    const queues: ScenarioResult['queues'] = {}
+    const origins: Record<string, number[]> = {}
+    for (const [name, q] of all) {
+      if (!full && prev.stamps.get(name) === stamps.get(name)) continue
+      queues[name] = messageIds(q)
+      origins[name] = messageOrigins(q)
+    }
+    return { queues, origins, full }
   }
 
   private topologyFor(have: number | null): TopologyPatch | null {
@@ -254,6 +266,7 @@ export interface SessionState {
   failures: OperationOutcome[]
   hints: ScriptHint[]
   result: ScenarioResult
+  origins: Record<string, number[]>
   topology: TopologySnapshot
   topologyVersion: number
   queuesVersion: number
@@ -293,6 +306,7 @@ export function applySessionRun(prev: SessionState | null, u: SessionUpdate): Se
       run.queuesFull || !base
         ? run.result
         : { ...run.result, queues: { ...base.result.queues, ...run.result.queues } },
+    origins: run.queuesFull || !base ? run.origins : { ...base.origins, ...run.origins },
     topology,
     topologyVersion: run.topology ? run.topology.version : (base?.topologyVersion ?? 0),
     queuesVersion: run.queuesVersion,

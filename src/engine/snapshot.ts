@@ -1,6 +1,6 @@
 /** Plain, serialisable views of the broker state: the topology snapshot and the CLI's queue map. */
 import { effectiveFor } from './effective-args'
-import { type Broker, DEFAULT_VHOST } from './model'
+import { type Broker, DEFAULT_VHOST, type QueueRecord } from './model'
 import { policyStates } from './policies'
 import type { ScenarioResult, TopologySnapshot } from './types'
 
@@ -65,12 +65,31 @@ export function resultQueueName(vhost: string, queue: string): string {
   return vhost === DEFAULT_VHOST ? queue : `${vhost}/${queue}`
 }
 
-/** Every existing queue (vhost by vhost, in declaration order) with its message ids in order. */
-export function queueContents(broker: Broker): ScenarioResult['queues'] {
-  const out: ScenarioResult['queues'] = {}
+/** Every existing queue by its result name (vhost by vhost, in declaration order). */
+export function namedQueues(broker: Broker): [string, QueueRecord][] {
+  const out: [string, QueueRecord][] = []
   for (const v of broker.vhosts.values()) {
     const queues = [...v.queues.values()].sort((a, b) => a.seq - b.seq)
-    for (const q of queues) out[resultQueueName(v.name, q.name)] = q.messages.map((m) => m.id)
+    for (const q of queues) out.push([resultQueueName(v.name, q.name), q])
   }
   return out
+}
+
+export const messageIds = (q: QueueRecord) => q.messages.map((m) => m.id)
+/** The publish each message came from (-1 when unknown). */
+export const messageOrigins = (q: QueueRecord) => q.messages.map((m) => m.origin ?? -1)
+/**
+ * Changes whenever the queue's messages do: an arriving message takes the next sequence number, and
+ * one leaving without another arriving changes the count.
+ */
+export const holdingStamp = (q: QueueRecord) => `${q.messages.length}:${q.nextSeq}`
+
+/** Every existing queue with its message ids in order. */
+export function queueContents(broker: Broker): ScenarioResult['queues'] {
+  return Object.fromEntries(namedQueues(broker).map(([name, q]) => [name, messageIds(q)]))
+}
+
+/** Beside `queueContents`: the publish each message came from. */
+export function queueOrigins(broker: Broker): Record<string, number[]> {
+  return Object.fromEntries(namedQueues(broker).map(([name, q]) => [name, messageOrigins(q)]))
 }

@@ -313,6 +313,10 @@ export interface DeadLetterHop {
   outcome: 'routed' | 'unroutable' | 'no-exchange'
   /** What each target queue did with it (it may overflow or expire again). */
   admissions: QueueAdmission[]
+  /** The publish that first sent the message (its index in the run's publishes), when known. */
+  origin?: number
+  /** Set by `withLaterDeadLetters`: the later publish during which this happened (a full queue). */
+  during?: { index: number; id: string }
 }
 
 export interface PublishExplanation {
@@ -389,6 +393,8 @@ export interface MessageContent {
 /** A message in a queue's ready list. */
 export interface QueuedMessage {
   id: string
+  /** The publish that sent it (its index in the run's publishes), when the scenario runner holds it. */
+  origin?: number
   /** Place in this queue; a requeued message goes back to it. */
   seq: number
   redelivered: boolean
@@ -522,4 +528,10 @@ export interface RunResult {
   outcomes: OperationOutcome[]
   publishes: PublishExplanation[]
   topology: TopologySnapshot
+  /**
+   * Beside `result.queues`: the publish each held message came from (its index in `publishes`, -1
+   * when unknown). A message a full queue pushed out, or one dead-lettered elsewhere, is why the ids
+   * of a queue are not simply the publishes that reached it.
+   */
+  origins: Record<string, number[]>
 }

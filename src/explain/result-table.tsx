@@ -1,12 +1,12 @@
 /**
  * The run's result as an accessible table: one row per queue (`data-queue`) with the messages it
- * received in arrival order, then returned, dropped and failed messages in rows of their own. With
+ * holds in order, then returned, dropped and failed messages in rows of their own. With
  * `onSelect`, every message is a button that selects that publish (by its index in the run).
  * Large runs stay light: a row lists its latest messages (with how many came before), outcome rows
  * the latest ones, and a row is drawn again only when its messages or the selection in it change.
  */
 import { Fragment, memo } from 'react'
-import type { OperationOutcome, PublishExplanation, RunResult, ScenarioError } from '../engine'
+import type { OperationOutcome, RunResult, ScenarioError } from '../engine'
 import { useT } from '../i18n/messages'
 import { explainMessages } from './explain-messages'
 import './explain.css'
@@ -21,28 +21,14 @@ const STAGE_KEY = {
 } as const satisfies Record<ScenarioError['stage'], string>
 
 export interface ResultTableProps {
-  /** `failures`: the refused operations in order (they carry the script line of each error). */
-  run: Pick<RunResult, 'result' | 'publishes'> & { failures?: readonly OperationOutcome[] }
+  /**
+   * `failures`: the refused operations in order (they carry the script line of each error).
+   * `origins`: the publish of each held message (a queue's ids are not simply its arrivals).
+   */
+  run: Pick<RunResult, 'result' | 'publishes' | 'origins'> & { failures?: readonly OperationOutcome[] }
   /** The selected publish (index in `run.publishes`). */
   selected?: number | null
   onSelect?: (index: number) => void
-}
-
-/** Queue names as the result names them: bare in `/`, `vhost/name` elsewhere. */
-const resultName = (vhost: string, queue: string) => (vhost === '/' ? queue : `${vhost}/${queue}`)
-
-/** Publish indexes that reached each queue, in arrival order (the ids of `result.queues`). */
-function arrivals(publishes: PublishExplanation[]): Map<string, number[]> {
-  const out = new Map<string, number[]>()
-  publishes.forEach((p, i) => {
-    for (const d of p.queues) {
-      const name = resultName(p.vhost, d.queue)
-      const list = out.get(name) ?? []
-      list.push(i)
-      out.set(name, list)
-    }
-  })
-  return out
 }
 
 function Message(props: {
@@ -120,7 +106,6 @@ function latest<T>(list: T[]): { shown: T[]; hidden: number } {
 function ResultTable({ run, selected, onSelect }: ResultTableProps) {
   const t = useT(explainMessages)
   const { queues, errors } = run.result
-  const reached = arrivals(run.publishes)
   const indexed = run.publishes.map((p, index) => ({ p, index }))
   const returned = latest(indexed.filter(({ p }) => p.outcome.kind === 'returned'))
   const dropped = latest(indexed.filter(({ p }) => p.outcome.kind === 'dropped'))
@@ -140,7 +125,7 @@ function ResultTable({ run, selected, onSelect }: ResultTableProps) {
       </thead>
       <tbody>
         {Object.entries(queues).map(([name, ids]) => {
-          const indexes = reached.get(name) ?? NONE
+          const indexes = run.origins[name] ?? NONE
           const here = selected !== undefined && selected !== null && indexes.includes(selected)
           return (
             <QueueRow

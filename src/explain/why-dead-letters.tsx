@@ -53,7 +53,8 @@ function hopOutcome(h: DeadLetterHop, t: ExplainT): string {
 function DeadLetter({ h, t }: { h: DeadLetterHop; t: ExplainT }) {
   const keys = h.routingKeys.map((k) => (k === '' ? '""' : k)).join(', ')
   return (
-    <li data-dead-letter={h.message} data-reason={h.reason} data-queue={h.queue}>
+    <li data-dead-letter={h.message} data-reason={h.reason} data-queue={h.queue} data-during={h.during?.id}>
+      {h.during && <p className="why-muted">{t('dlDuring', { id: h.during.id })}</p>}
       <p className="why-hop-title">
         <strong>{t(`dlReason_${h.reason}`, { id: h.message, queue: h.queue })}</strong>
       </p>

@@ -34,7 +34,11 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
   const explanations = usePlayground((s) => s.explanations)
   const firstError = usePlayground((s) => (s.stale ? (s.parsed?.diagnostics[0]?.loc.line ?? null) : null))
   const ts = useT(stripMessages)
-  const { publish, topology, index } = shownPublish({ run, log, selection, explanations })
+  // Memoised: a message with later dead-letterings is a new object each time it is gathered.
+  const { publish, topology, index } = useMemo(
+    () => shownPublish({ run, log, selection, explanations }),
+    [run, log, selection, explanations],
+  )
   const readOnly = usePlayground((s) => s.mode === 'view')
   // Drawing edits the script: not on a read-only link, nor on a message of an older topology.
   const editable = !readOnly && topology === run?.topology

@@ -1,6 +1,7 @@
 // Dead-lettering as a user sees it: the queue form writes the arguments, the diagram draws the
 // dead-letter edge and the dead-lettered path, the why panel says why the message left its queue,
-// and the timeline shows the hop (both languages).
+// and the timeline shows the hop (both languages); a message pushed out by a later publish, when
+// selected, shows its whole path.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openPage, screenshot } from './support/browser'
@@ -42,6 +43,22 @@ describe('dead-lettering in the playground', () => {
       // The diagram: a dead-letter edge lit for this message, and the queue it reached.
       await expect.poll(() => page.locator('svg path.dlhot').count(), { timeout: 20_000 }).toBeGreaterThan(0)
       await screenshot(page, `dead-letter-playground-${locale}`)
+      // The pushed-out message, picked in the result table, shows its whole path: its own publish
+      // into `work`, then the dead-lettering m2's publish caused, into `parking`.
+      await page
+        .locator('[data-testid="result-table"] tr[data-queue="parking"] button[data-message="m1"]')
+        .click()
+      const panel = page.getByTestId('why-panel')
+      await expect.poll(() => panel.getAttribute('data-publish')).toBe('m1')
+      const later = panel.locator('[data-dead-letter="m1"][data-during="m2"]')
+      expect(await later.textContent()).toContain(
+        locale === 'en-US' ? 'Later, when m2 was published:' : '之后，发布 m2 时：',
+      )
+      const diagram = page.getByTestId('diagram')
+      await expect.poll(() => diagram.getAttribute('data-publish')).toBe('m1')
+      expect(await diagram.locator('svg path.dlhot').count()).toBeGreaterThan(0)
+      expect(await diagram.locator('svg g.node.dlrecv').count()).toBe(1)
+      await screenshot(page, `dead-letter-selected-${locale}`)
       expect(w.pageErrors).toEqual([])
       await w.context.close()
     })

@@ -1,6 +1,7 @@
 // The playground's engine session after any sequence of edits gives what a fresh parse and run of the
-// same text gives: same publishes (with their explanations), result, refusals and topology — whether
-// the edit appended, changed the last line, changed a line in the middle or broke the syntax.
+// same text gives: same publishes (with their explanations), result (and the publish each held message
+// came from), refusals and topology — whether the edit appended, changed the last line, changed a
+// line in the middle or broke the syntax.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
@@ -115,6 +116,7 @@ function check(lazyAbove: number, edits: Edit[]) {
     client = next
     const want = runOperations(parsed.ops, parsed.profile)
     expect(client?.result).toEqual(want.result)
+    expect(client?.origins).toEqual(want.origins)
     expect(client?.topology).toEqual(want.topology)
     expect(client?.failures).toEqual(want.outcomes.filter((o) => !o.ok))
     if (lazyAbove === Number.POSITIVE_INFINITY) {

@@ -2,12 +2,28 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { runScenario } from '../../src/engine'
+import { parseScript, runOperations, runScenario, withLaterDeadLetters } from '../../src/engine'
 import ResultTable from '../../src/explain/result-table'
 import WhyPanel from '../../src/explain/why-panel'
 import { HOSTILE_NAMES, runRich } from './diagram-fixtures'
 
 const { run, byId } = runRich()
+/** m2 overflows `work` (max length 1), which pushes m1 out to its dead-letter exchange and `parking`. */
+const deadLetterRun = () =>
+  runOperations(
+    parseScript(
+      [
+        'exchange declare orders direct',
+        'exchange declare dlx fanout',
+        'queue declare work args {x-max-length: 1, x-dead-letter-exchange: dlx}',
+        'queue declare parking',
+        'bind work to orders key new',
+        'bind parking to dlx',
+        'publish m1 to orders key new',
+        'publish m2 to orders key new',
+      ].join('\n'),
+    ).ops,
+  )
 const html = (publishId: string, initialView: 'story' | 'table' = 'story') =>
   renderToStaticMarkup(createElement(WhyPanel, { publish: byId(publishId), initialView }))
 
@@ -92,5 +108,25 @@ describe('ResultTable', () => {
       'aria-pressed="true" data-index="2"',
     ])
     expect(out).toContain('<tr data-returned="m3"><th scope="row">returned 312 NO_ROUTE</th><td><button')
+  })
+  it('names the publish a held message came from when a full queue pushed one out to its DLX', () => {
+    const dl = deadLetterRun()
+    const out = renderToStaticMarkup(createElement(ResultTable, { run: dl, onSelect: () => {} }))
+    const row = (q: string) => out.match(new RegExp(`<tr data-queue="${q}">(.*?)</tr>`))?.[1] ?? ''
+    expect(row('work')).toContain('data-index="1" data-message="m2"')
+    expect(row('parking')).toContain('data-index="0" data-message="m1"')
+  })
+})
+
+describe('a dead-lettered message in the why panel', () => {
+  it('shows the dead-lettering a later publish caused, and when', () => {
+    const dl = deadLetterRun()
+    expect(withLaterDeadLetters(dl.publishes, 1)).toBe(dl.publishes[1]) // nothing later: unchanged
+    const m1 = withLaterDeadLetters(dl.publishes, 0)
+    expect(m1?.deadLetters?.map((h) => [h.message, h.queue, h.during?.id])).toEqual([['m1', 'work', 'm2']])
+    const out = renderToStaticMarkup(createElement(WhyPanel, { publish: m1 as NonNullable<typeof m1> }))
+    expect(out).toContain('data-dead-letter="m1" data-reason="maxlen" data-queue="work" data-during="m2"')
+    expect(out).toContain('Later, when m2 was published:')
+    expect(out).toContain('It reaches parking')
   })
 })
