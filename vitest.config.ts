@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/content/**/*.test.ts'],
+          // A guard against hangs, not a speed check: property tests of a few seconds alone take 3–4×
+          // longer while e2e and conformance share the two cores.
+          testTimeout: 30_000,
         },
       },
       {
@@ -18,6 +21,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // After unit and conformance, alone on the machine: the page-responsiveness checks (longest
+          // task) and the performance figures must not share the two cores with a broker and javac.
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,
