@@ -8,10 +8,17 @@
 import { toAmqpTable } from './amqp-values'
 import { AmqpError } from './errors'
 import { type Broker, ensureVhost } from './model'
+import {
+  compilePolicyPattern,
+  isPatternError,
+  type PolicyPattern,
+  patternErrorText,
+} from './pcre/policy-pattern'
 import type { AmqpTable, AmqpValue, PolicyState, ScenarioPolicy } from './types'
 
 export interface PolicyRecord extends PolicyState {
-  regex: RegExp
+  /** The pattern compiled for a backtracking-free match (never a JS RegExp: see pcre/). */
+  matcher: PolicyPattern
   /** Creation order: of equal priorities the broker's pick is unspecified; the engine takes the first by name. */
   seq: number
 }
@@ -68,18 +75,19 @@ const IGNORED = new Set([
 
 function validate(p: ScenarioPolicy): {
   definition: AmqpTable
-  regex: RegExp
+  matcher: PolicyPattern
   applyTo: PolicyState['applyTo']
 } {
   const problems: string[] = []
   const applyTo = p['apply-to'] ?? 'all'
   if (applyTo !== 'all' && applyTo !== 'queues' && applyTo !== 'exchanges')
     problems.push(`"${applyTo}" is not a valid apply-to value`)
-  let regex = /$^/
+  let matcher: PolicyPattern = { test: () => false }
   try {
-    regex = new RegExp(p.pattern)
+    matcher = compilePolicyPattern(p.pattern)
   } catch (e) {
-    problems.push(`pattern should be regular expression but is invalid: ${(e as Error).message}`)
+    if (!isPatternError(e)) throw e
+    problems.push(patternErrorText(e))
   }
   let definition: AmqpTable = {}
   try {
@@ -100,12 +108,12 @@ function validate(p: ScenarioPolicy): {
     if (rule && !rule[0](v)) problems.push(`${shown(v)} ${rule[1]}`)
   }
   if (problems.length > 0) throw new PolicyError(`Validation failed\n\n${problems.join('\n')}\n`)
-  return { definition, regex, applyTo: applyTo as PolicyState['applyTo'] }
+  return { definition, matcher, applyTo: applyTo as PolicyState['applyTo'] }
 }
 
 /** Set (or replace) a policy; throws PolicyError when the broker would refuse it. */
 export function setPolicy(broker: Broker, p: ScenarioPolicy): void {
-  const { definition, regex, applyTo } = validate(p)
+  const { definition, matcher, applyTo } = validate(p)
   const vhost = ensureVhost(broker, p.vhost ?? '/')
   const old = vhost.policies.get(p.name)
   vhost.policies.set(p.name, {
@@ -115,7 +123,7 @@ export function setPolicy(broker: Broker, p: ScenarioPolicy): void {
     applyTo,
     priority: p.priority ?? 0,
     definition,
-    regex,
+    matcher,
     seq: old?.seq ?? broker.seq++,
   })
 }
@@ -133,7 +141,7 @@ export function policyFor(
   let best: PolicyRecord | undefined
   for (const p of policies.values()) {
     if (p.applyTo !== 'all' && p.applyTo !== `${kind}s`) continue
-    if (!p.regex.test(name)) continue
+    if (!p.matcher.test(name)) continue
     if (!best || p.priority > best.priority || (p.priority === best.priority && p.name < best.name)) best = p
   }
   return best

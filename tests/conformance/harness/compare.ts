@@ -66,14 +66,15 @@ export function compareTexts(broker: ScenarioResult, eng: ScenarioResult, vhost:
   const seen = new Map<string, number>()
   for (const b of broker.errors) {
     if (b.code === 0) continue // refused by the client library: no broker text to reproduce
-    if (b.stage === 'policy') continue // the management API's wording (HTTP 400), not an AMQP reply
     const key = `${b.id}\u0000${b.code}`
     const n = seen.get(key) ?? 0
     seen.set(key, n + 1)
     const e = eng.errors.filter((x: ScenarioError) => x.id === b.id && x.code === b.code)[n]
     if (!e) continue
     const text = normaliseBrokerText(b.text, vhost)
-    if (text === e.text || sameUnknownType(text, e.text)) matched++
+    // A policy refusal is the management API's 400 reason; the engine prefixes it like a reply text.
+    const engineText = b.stage === 'policy' ? e.text.replace(/^ERROR - /, '') : e.text
+    if (text === engineText || sameUnknownType(text, e.text)) matched++
     else mismatches.push({ id: b.id, broker: b.text, engine: e.text })
   }
   return { matched, mismatches }

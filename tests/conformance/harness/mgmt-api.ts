@@ -71,7 +71,12 @@ export class MgmtApi {
       signal: AbortSignal.timeout(30_000),
     })
     if (res.ok) return null
-    if (res.status === 400) return ((await res.json()) as { reason: string }).reason
+    // The API escapes HTML tags in its reasons (`<<"foo">>` arrives as `&lt;&lt;"foo"&gt;&gt;`).
+    if (res.status === 400)
+      return ((await res.json()) as { reason: string }).reason
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&amp;', '&')
     throw new Error(`management API PUT ${path}: HTTP ${res.status} ${await res.text()}`)
   }
 
