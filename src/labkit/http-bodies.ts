@@ -63,7 +63,7 @@ export function bindingBody({ binding: b }: Step<'bind' | 'unbind'>) {
   return { routing_key: b.routing_key, arguments: tableBody(b.arguments) }
 }
 
-/** message_id and payload are the publish id, as in every kit. */
+/** message_id is the publish id, as in every kit; the payload is the scenario's body, else the id. */
 export function publishBody({ publish: p }: Step<'publish'>) {
   const properties = Object.fromEntries(
     PUBLISH_PROPERTIES.flatMap((k) => (p.properties?.[k] === undefined ? [] : [[k, p.properties[k]]])),
@@ -71,7 +71,7 @@ export function publishBody({ publish: p }: Step<'publish'>) {
   return {
     properties: { ...properties, message_id: p.id, headers: tableBody(p.headers) },
     routing_key: p.routing_key,
-    payload: p.id,
+    payload: p.body ?? p.id,
     payload_encoding: 'string',
   }
 }

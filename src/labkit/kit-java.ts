@@ -112,7 +112,8 @@ function step(plan: LabPlan, s: LabStep): string {
       const p = s.publish
       const h = p.headers ? `.headers(${table(typedTable(p.headers))})` : ''
       const m = p.mandatory ? '.mandatory(true)' : ''
-      return `publish(${v}, ${id}, ${javaString(p.exchange)}, ${javaString(p.routing_key)}, new Opts()${m}${h}${publishProps(p)});`
+      const body = p.body === undefined ? '' : `.body(${javaString(p.body)})`
+      return `publish(${v}, ${id}, ${javaString(p.exchange)}, ${javaString(p.routing_key)}, new Opts()${m}${body}${h}${publishProps(p)});`
     }
   }
 }
@@ -415,6 +416,7 @@ const JAVA_RUNTIME = String.raw`
   static final class Opts {
     boolean passive, durable = true, exclusive, autoDelete, internal, mandatory;
     Map<String, Object> arguments, headers;
+    String body;
     final Map<String, Object> properties = new LinkedHashMap<>();
 
     Opts passive(boolean b) { passive = b; return this; }
@@ -423,6 +425,7 @@ const JAVA_RUNTIME = String.raw`
     Opts autoDelete(boolean b) { autoDelete = b; return this; }
     Opts internal(boolean b) { internal = b; return this; }
     Opts mandatory(boolean b) { mandatory = b; return this; }
+    Opts body(String s) { body = s; return this; }
     Opts arguments(Map<String, Object> m) { arguments = m; return this; }
     Opts headers(Map<String, Object> m) { headers = m; return this; }
     Opts property(String k, Object value) { properties.put(k, value); return this; }
@@ -481,7 +484,7 @@ const JAVA_RUNTIME = String.raw`
     step(v, id, "delete", ch -> ch.queueDelete(N(v, name)));
   }
 
-  /** Every message carries its id as message_id (and as its body); the confirm is awaited. */
+  /** Every message carries its id as message_id; its body is the scenario's (else the id); the confirm is awaited. */
   static void publish(int v, String id, String exchange, String key, Opts o) throws Exception {
     Map<String, Object> headers = o.headers == null ? new LinkedHashMap<>() : new LinkedHashMap<>(o.headers);
     String rk = key;
@@ -510,7 +513,7 @@ const JAVA_RUNTIME = String.raw`
     AMQP.BasicProperties props = b.build();
     String routingKey = rk;
     step(v, id, "publish", ch -> {
-      ch.basicPublish(N(v, exchange), routingKey, o.mandatory, props, id.getBytes(StandardCharsets.UTF_8));
+      ch.basicPublish(N(v, exchange), routingKey, o.mandatory, props, (o.body != null ? o.body : id).getBytes(StandardCharsets.UTF_8));
       if (!ch.waitForConfirms(20000)) nacks.add(entry("id", id, "queues", new ArrayList<String>()));
     });
   }

@@ -112,6 +112,7 @@ function step(plan: LabPlan, s: LabStep): string {
         ['mandatory', p.mandatory ? 'true' : undefined],
         ['headers', p.headers ? table(typedTable(p.headers)) : undefined],
         ['properties', publishProps(p)],
+        ['body', p.body === undefined ? undefined : jsString(p.body)],
       ])
       return `await publish(${v}, ${id}, ${jsString(p.exchange)}, ${jsString(p.routing_key)}, ${o})`
     }
@@ -367,7 +368,7 @@ const PROPERTY_NAMES = {
   priority: 'priority', correlation_id: 'correlationId', reply_to: 'replyTo', expiration: 'expiration',
   timestamp: 'timestamp', type: 'type', user_id: 'userId', app_id: 'appId',
 }
-/** Every message carries its id as message_id (and as its body); the confirm is awaited. */
+/** Every message carries its id as message_id; its body is the scenario's (else the id); the confirm is awaited. */
 function publish(v, id, exchange, key, o) {
   const headers = { ...(o.headers || {}) }
   let rk = key
@@ -381,7 +382,7 @@ function publish(v, id, exchange, key, o) {
   for (const [k, val] of Object.entries(o.properties || {})) options[PROPERTY_NAMES[k]] = val
   return step(v, id, 'publish', (ch) =>
     new Promise((resolve, reject) =>
-      ch.publish(N(v, exchange), rk, Buffer.from(id, 'utf8'), options, (err) => {
+      ch.publish(N(v, exchange), rk, Buffer.from(o.body ?? id, 'utf8'), options, (err) => {
         if (!err) return resolve()
         if (err.message !== 'message nacked') return reject(err)
         nacks.push({ id, queues: [] })

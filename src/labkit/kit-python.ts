@@ -104,6 +104,7 @@ function step(plan: LabPlan, s: LabStep): string {
       const props = PUBLISH_PROPERTIES.filter((k) => p.properties?.[k] !== undefined)
       return `publish(${v}, ${id}, ${pyString(p.exchange)}, ${pyString(p.routing_key)}${kw([
         ['mandatory', p.mandatory ? 'True' : undefined],
+        ['body', p.body === undefined ? undefined : pyString(p.body)],
         ['headers', p.headers ? table(typedTable(p.headers)) : undefined],
         [
           'properties',
@@ -424,8 +425,8 @@ def delete_queue(v, id, name):
     step(v, id, "delete", lambda ch: ch.queue_delete(N(v, name)))
 
 
-def publish(v, id, exchange, key, mandatory=False, headers=None, properties=None):
-    """Every message carries its id as message_id (and as its body); the confirm is awaited."""
+def publish(v, id, exchange, key, mandatory=False, body=None, headers=None, properties=None):
+    """Every message carries its id as message_id; its body is the scenario's (else the id); the confirm is awaited."""
     headers = dict(headers or {})
     rk = key
     if exchange == "" and targets[v]["prefix"]:
@@ -437,7 +438,7 @@ def publish(v, id, exchange, key, mandatory=False, headers=None, properties=None
     if "timestamp" in props:
         props["timestamp"] = int(props["timestamp"])
     basic = pika.BasicProperties(message_id=id, headers=headers, **props)
-    step(v, id, "publish", lambda ch: ch.basic_publish(N(v, exchange), rk, id.encode("utf-8"), basic,
+    step(v, id, "publish", lambda ch: ch.basic_publish(N(v, exchange), rk, (id if body is None else body).encode("utf-8"), basic,
                                                       mandatory=mandatory))
 
 

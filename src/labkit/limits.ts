@@ -22,6 +22,8 @@ export type LimitCode =
   | 'passive-default'
   /** pika waits for a queue.declare-ok naming the queue as sent; the broker drops CR/LF from it. */
   | 'crlf-queue'
+  /** An exchange named `amq.default`: in the HTTP API's paths that name means the default exchange. */
+  | 'amq-default-name'
 
 export interface KitLimit {
   code: LimitCode
@@ -110,6 +112,25 @@ function stepStrings(s: LabStep): string[] {
   return all
 }
 
+/** The exchange names a step puts into an HTTP API path. */
+function exchangeNames(s: LabStep): string[] {
+  switch (s.op) {
+    case 'exchange.declare':
+      return [s.exchange.name]
+    case 'exchange.delete':
+      return [s.name]
+    case 'bind':
+    case 'unbind':
+      return s.binding.destination_type === 'exchange'
+        ? [s.binding.source, s.binding.destination]
+        : [s.binding.source]
+    case 'publish':
+      return [s.publish.exchange]
+    default:
+      return []
+  }
+}
+
 /**
  * The limits of `flavour` for this plan. `clientRefused` lists the step ids the engine predicts as
  * refused by the client library (code 0).
@@ -136,6 +157,7 @@ export function kitLimits(
     if (s.op === 'exchange.declare' && s.exchange.passive && s.exchange.name === '')
       out.push({ code: 'passive-default', step: s.id })
     if (stepStrings(s).some((x) => x.includes('\u0000'))) out.push({ code: 'nul', step: s.id })
+    if (exchangeNames(s).includes('amq.default')) out.push({ code: 'amq-default-name', step: s.id })
   }
   if (flavour !== 'node') for (const id of clientRefused) out.push({ code: 'client-refusal', step: id })
   return out

@@ -26,6 +26,8 @@ export const observeMessages = defineMessages({
     limit_exclusive: 'step {step}: an exclusive queue belongs to the HTTP API’s own connection',
     limit_nul: 'step {step}: a shell script cannot pass a NUL character',
     'limit_passive-default': 'step {step}: the HTTP API reads the default exchange instead of refusing (403)',
+    'limit_amq-default-name':
+      'step {step}: the HTTP API takes the exchange name amq.default as the default exchange, so the broker never sees that name',
     'limit_crlf-queue':
       'step {step}: pika waits for a reply naming the queue as sent, but the broker drops CR and LF from the name (the kit hangs)',
     scriptErrors: 'The script has {count} error(s). Fix them in the playground first.',
@@ -118,6 +120,8 @@ export const observeMessages = defineMessages({
     limit_exclusive: '步骤 {step}：独占队列归 HTTP API 自己的连接所有',
     limit_nul: '步骤 {step}：bash 脚本无法传递 NUL 字符',
     'limit_passive-default': '步骤 {step}：HTTP API 会读取默认交换机，而不是拒绝（403）',
+    'limit_amq-default-name':
+      '步骤 {step}：HTTP API 把名为 amq.default 的交换机当作默认交换机，Broker 收不到这个名字',
     'limit_crlf-queue':
       '步骤 {step}：pika 等待的回复须带着原样的队列名，但 Broker 会去掉名字里的 CR 和 LF（实验包会卡住）',
     scriptErrors: '脚本中有 {count} 处错误，请先在演练场里改正。',
