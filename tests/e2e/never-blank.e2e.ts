@@ -3,6 +3,8 @@
  * header, and the button loads it once the network is back; after one visit the service worker
  * serves the whole app offline (a reload, every view, a sample scenario).
  */
+import { readFileSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VIEW_IDS } from '../../src/store/url-route'
@@ -71,7 +73,7 @@ describe('the playground before Monaco', () => {
   it('shows the script, the diagram and the result without the editor; a failed editor is retried in its box', async () => {
     const w = await openPage(browser, 'about:blank', { serviceWorkers: 'block' })
     const { page, context } = w
-    const monaco = /\/assets\/editor\.api-[^/]+\.js$/
+    const monaco = monacoChunk()
     await context.route(monaco, (route) => route.abort('internetdisconnected'))
     await page.goto(w.baseURL)
     await page.getByTestId('result-table').first().waitFor({ timeout: 30_000 })
@@ -90,6 +92,27 @@ describe('the playground before Monaco', () => {
     await context.close()
   })
 })
+
+/**
+ * The build's Monaco chunk, found in Vite's manifest rather than by a chunk name the bundler may
+ * change: the largest JavaScript file the script editor imports.
+ */
+function monacoChunk(): RegExp {
+  const dist = resolve(process.env.E2E_DIST ?? 'dist')
+  const manifest = JSON.parse(readFileSync(resolve(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >
+  const editor = manifest['src/editor/script-editor.tsx']
+  if (!editor) throw new Error('the manifest has no script editor chunk')
+  const files = (editor.imports ?? [])
+    .flatMap((k) => manifest[k]?.file ?? [])
+    .filter((f) => f.endsWith('.js'))
+  const largest = files.sort((a, b) => statSync(resolve(dist, b)).size - statSync(resolve(dist, a)).size)[0]
+  if (!largest) throw new Error('the script editor imports no chunk')
+  const escaped = largest.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`/${escaped}$`)
+}
 
 /** Files under assets/ the page loaded that the service worker has not cached yet. */
 const uncached = (page: Page) =>
