@@ -159,8 +159,7 @@ function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: C
         step.script = { file, text, ops: parsed.ops, ...(parsed.profile ? { profile: parsed.profile } : {}) }
     }
     ids = (step.script?.ops ?? []).flatMap((op) => (op.op === 'publish' ? [op.publish.id] : []))
-  } else if (step.widget && step.widget.kind !== 'dp')
-    fail(`${at}: a ${step.widget.kind} stepper needs a scenario`)
+  } else fail(`${at}: every step needs a "scenario" or a "script" (its topology is the step's diagram)`)
   if (v.timeline !== undefined) {
     const timeline = readTimeline(v, at, dir, read, errors)
     if (timeline) step.timeline = timeline

@@ -145,6 +145,22 @@ describe('the validator catches broken content', () => {
     )
     expect(badTimeline.errors[0]?.file).toBe('11-independent-competing/competing.timeline.json')
   })
+  it('names a step without a topology (no scenario, no script: nothing to draw)', () => {
+    const r = buildLessons({ lessons: ['11-independent-competing'] }, (p) => {
+      const v = good(p)
+      if (!p.endsWith('lesson.json')) return v
+      const copy = structuredClone(v) as { steps: Record<string, unknown>[] }
+      delete (copy.steps[2] as Record<string, unknown>).scenario
+      return copy
+    })
+    expect(r.errors).toEqual([
+      {
+        file: '11-independent-competing/lesson.json',
+        message:
+          'steps[2]: every step needs a "scenario" or a "script" (its topology is the step\'s diagram)',
+      },
+    ])
+  })
   it('names the line of a broken script', () => {
     const r = buildLessons({ lessons: ['12-binding-lifecycle'] }, (p) =>
       p.endsWith('timeline.amqp') ? 'queue declare audit\nbind queue audit to\n' : good(p),
