@@ -38,6 +38,8 @@ export type EditState =
   | { kind: 'pick'; source: Named; type: string }
   | { kind: 'bind'; source: Named; type: string; destination: Named; at: Point }
   | { kind: 'binding'; binding: BindingState; edge: string; at: Point }
+  /** Picking the message shown: every message (from the producer badge) or those a queue got. */
+  | { kind: 'messages'; queue: Named | null; at: Point }
   | null
 
 export interface Point {
@@ -45,7 +47,7 @@ export interface Point {
   y: number
 }
 
-function Popover(props: { at: Point; label: string; onClose: () => void; children: ReactNode }) {
+export function Popover(props: { at: Point; label: string; onClose: () => void; children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     box.current?.querySelector<HTMLElement>('input, select, button')?.focus()
@@ -81,7 +83,7 @@ export function EditPopover(props: {
   const [xMatch, setXMatch] = useState<'all' | 'any'>('all')
   const [problem, setProblem] = useState<string | null>(null)
   const close = () => onState(null)
-  if (!state || state.kind === 'pick') return null
+  if (!state || state.kind === 'pick' || state.kind === 'messages') return null
 
   if (state.kind === 'menu') {
     const e = state.entity

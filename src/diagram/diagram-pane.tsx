@@ -2,11 +2,12 @@
  * The routing diagram with its controls: focus / show all for large topologies, the default
  * exchange, the vhost, and export (SVG, PNG, Mermaid source). Presentational: props in, callbacks out.
  */
-import { type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { PublishExplanation, TopologySnapshot } from '../engine'
 import { useT } from '../i18n/messages'
-import { type DiagramEditing, EditPopover, type EditState } from './diagram-edit'
+import { type DiagramEditing, EditPopover, type EditState, Popover } from './diagram-edit'
 import { DiagramExport } from './diagram-export'
+import { type DiagramMessages, MessagePicker, messagesReaching } from './diagram-message-picker'
 import { diagramMessages } from './diagram-messages'
 import { pathOverlay } from './diagram-overlay'
 import type { DiagramEntity } from './diagram-types'
@@ -29,6 +30,8 @@ export interface DiagramPaneProps {
   selected?: DiagramEntity | null
   /** Drawing on the diagram (bindings, publishes); without it the diagram only shows. */
   editing?: DiagramEditing
+  /** The run's messages: the producer badge and the queues then pick which one is shown. */
+  messages?: DiagramMessages
 }
 
 /**
@@ -53,6 +56,7 @@ function DiagramPane(props: DiagramPaneProps) {
   const focus = props.focus ?? localFocus
   const labels = useDiagramLabels()
   const describe = useDescribeNode()
+  const describeProducer = useCallback((id: string) => t('producerPick', { id }), [t])
   const vhosts = topology?.vhosts ?? []
   // a publish always shows its own vhost; the selector applies to the topology alone
   const wantedVhost = publish ? undefined : vhost && vhosts.includes(vhost) ? vhost : undefined
@@ -98,7 +102,13 @@ function DiagramPane(props: DiagramPaneProps) {
   }
   const typeOf = (name: string, vhost: string) =>
     topology?.exchanges.find((x) => x.vhost === vhost && x.name === name)?.type ?? ''
+  const messages = props.messages
   const onNode = (entity: DiagramEntity) => {
+    const pickingSource = edit?.kind === 'pick'
+    // A queue lists the messages that reached it (unless it is being picked as a binding's end).
+    if (entity.kind === 'queue' && messages && !pickingSource) {
+      return setEdit({ kind: 'messages', queue: entity, at: pointOf(nodeEl('queue', entity.name)) })
+    }
     if (!editing || (entity.kind !== 'exchange' && entity.kind !== 'queue')) return onNodeClick?.(entity)
     const at = pointOf(nodeEl(entity.kind, entity.name))
     if (edit?.kind === 'pick')
@@ -127,6 +137,13 @@ function DiagramPane(props: DiagramPaneProps) {
       setEdit(null)
     }
   }
+
+  const onProducer = () => {
+    const badge = figure.current?.querySelector('[data-producer]')
+    setEdit({ kind: 'messages', queue: null, at: pointOf(badge) })
+  }
+  const pickerTitle = (queue: { name: string } | null) =>
+    queue ? t('pickHere', { name: queue.name }) : t('pickAll')
 
   if (!model || !topology) return <p className="loading">{t('empty')}</p>
   const canToggleFocus = props.focus === undefined && (model.focused || localFocus === 'all')
@@ -214,12 +231,45 @@ function DiagramPane(props: DiagramPaneProps) {
           renderDelayMs={model.focused ? FOCUSED_RENDER_DELAY_MS : 0}
           onNodeClick={onNode}
           onEdgeClick={onEdge}
+          onProducerClick={messages ? onProducer : undefined}
+          describeProducer={describeProducer}
           describeNode={describe}
         />
         {editing && <EditPopover key={editKey(edit)} state={edit} editing={editing} onState={setEdit} />}
+        {edit?.kind === 'messages' && messages && (
+          <Popover
+            key={editKey(edit)}
+            at={edit.at}
+            label={pickerTitle(edit.queue)}
+            onClose={() => setEdit(null)}
+          >
+            <MessagePicker
+              messages={messages}
+              title={pickerTitle(edit.queue)}
+              indexes={
+                edit.queue
+                  ? messagesReaching(messages.publishes, edit.queue.vhost, edit.queue.name)
+                  : undefined
+              }
+              onDone={() => setEdit(null)}
+            />
+            {edit.queue && (editing || onNodeClick) && (
+              <button
+                type="button"
+                onClick={() => {
+                  if (edit.queue) (editing?.reveal ?? onNodeClick)?.(edit.queue)
+                  setEdit(null)
+                }}
+              >
+                {t('editReveal')}
+              </button>
+            )}
+          </Popover>
+        )}
       </div>
       <p className="diagram-hint">
-        {t('keyboardHint')} {editing && t('editHint')}
+        {t('keyboardHint')} {messages && messages.publishes.length > 1 && t('pickHint')}{' '}
+        {editing && t('editHint')}
       </p>
     </section>
   )
@@ -233,5 +283,6 @@ function editKey(s: EditState): string {
   if (s.kind === 'binding') return `b:${s.binding.id}`
   if (s.kind === 'pick') return `p:${s.source.name}`
   if (s.kind === 'bind') return `n:${s.source.name}:${s.destination.kind}:${s.destination.name}`
+  if (s.kind === 'messages') return `q:${s.queue?.name ?? ''}`
   return `m:${s.entity.kind}:${s.entity.name}`
 }

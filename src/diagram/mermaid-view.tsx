@@ -31,6 +31,10 @@ export interface MermaidViewProps {
   onEdgeClick?: (edgeId: string) => void
   /** A "nowhere" choice of marking mode. */
   onChoice?: (id: 'returned' | 'dropped') => void
+  /** A click on the producer badge (a button only when this is given), with its publish id. */
+  onProducerClick?: (publishId: string) => void
+  /** Accessible name of the producer badge when it is a button. */
+  describeProducer?: (publishId: string) => string
   /** Accessible name of one node (defaults to its name). */
   describeNode?: (entity: DiagramEntity) => string
   /**
@@ -46,7 +50,8 @@ export interface MermaidViewProps {
 class StaleRender extends Error {}
 
 function paint(host: HTMLElement | null, p: MermaidViewProps, animate: boolean): void {
-  if (host && p.overlay) applyOverlay(host, p.overlay, { theme: p.theme, animate })
+  const describeProducer = p.onProducerClick ? p.describeProducer : undefined
+  if (host && p.overlay) applyOverlay(host, p.overlay, { theme: p.theme, animate, describeProducer })
 }
 
 const defaultDescribe = (e: DiagramEntity) =>
@@ -136,6 +141,8 @@ export default function MermaidView(props: MermaidViewProps) {
     const target = e.target instanceof Element ? e.target : null
     const choice = target?.closest<SVGElement>('[data-choice]')?.dataset.choice
     if (choice === 'returned' || choice === 'dropped') return latest.current.onChoice?.(choice)
+    const producer = target?.closest<SVGElement>('[data-producer]')?.dataset.producer
+    if (producer !== undefined) return latest.current.onProducerClick?.(producer)
     const edge = target?.closest<SVGElement>('[data-edge]')?.dataset.edge
     if (edge) return latest.current.onEdgeClick?.(edge)
     const entity = entityOf(e.target)
@@ -148,6 +155,12 @@ export default function MermaidView(props: MermaidViewProps) {
       e.preventDefault()
       const id = choice.dataset.choice
       if (id === 'returned' || id === 'dropped') latest.current.onChoice?.(id)
+      return
+    }
+    const producer = e.target instanceof Element ? e.target.closest<SVGElement>('[data-producer]') : null
+    if (producer && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault()
+      latest.current.onProducerClick?.(producer.dataset.producer ?? '')
       return
     }
     const current = e.target instanceof Element ? e.target.closest('g.node[role="button"]') : null

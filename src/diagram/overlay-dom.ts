@@ -15,6 +15,8 @@ export interface ApplyOptions {
   animate: boolean
   /** Accessible name of a "nowhere" choice button. */
   describeChoice?: (label: string) => string
+  /** When given, the producer badge is a button (picking another message) with this name. */
+  describeProducer?: (publishId: string) => string
 }
 
 const GAP = 10
@@ -57,6 +59,14 @@ export function applyOverlay(host: Element, overlay: DiagramOverlay, opts: Apply
   if (overlay.producer) {
     const p = overlay.producer
     const g = pill(layer, ['ov-badge', 'ov-producer', 'producer'], p.lines)
+    if (opts.describeProducer && overlay.publishId !== null) {
+      g.g.setAttribute('role', 'button')
+      g.g.setAttribute('tabindex', '0')
+      g.g.setAttribute('aria-haspopup', 'dialog')
+      g.g.setAttribute('aria-label', opts.describeProducer(overlay.publishId))
+      g.g.dataset.producer = overlay.publishId
+      g.g.dataset.testid = 'diagram-producer'
+    }
     const target = p.target ? boxOf(p.target) : null
     let key: { g: SVGGElement; w: number; h: number } | null = null
     if (target) key = pill(layer, ['ov-key'], [p.keys])

@@ -43,6 +43,12 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
   // Drawing edits the script: not on a read-only link, nor on a message of an older topology.
   const editable = !readOnly && topology === run?.topology
   const editing = useMemo(() => (editable ? diagramEditing(onNodeClick) : undefined), [editable, onNodeClick])
+  const publishes = run?.publishes ?? NO_PUBLISHES
+  // The diagram's own message picker (producer badge, queues) selects as the strip does.
+  const messages = useMemo(
+    () => (publishes.length > 0 ? { publishes, selected: index, onSelect: select } : undefined),
+    [publishes, index],
+  )
   // A large topology routes without the per-binding explanation: fetch it for the message shown.
   useEffect(() => {
     if (publish?.explained === false && index !== null) playgroundStore.getState().explain(index)
@@ -64,7 +70,7 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
         </p>
       )}
       <div className={stale ? 'run-views is-stale' : 'run-views'}>
-        <MessageStrip publishes={run?.publishes ?? NO_PUBLISHES} selected={index} onSelect={select} />
+        <MessageStrip publishes={publishes} selected={index} onSelect={select} />
         <div ref={diagramBox}>
           {near ? (
             <Suspense fallback={<p className="loading diagram-loading">{t('loadingDiagram')}</p>}>
@@ -74,6 +80,7 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
                 theme={theme}
                 onNodeClick={onNodeClick}
                 editing={editing}
+                messages={messages}
               />
             </Suspense>
           ) : (

@@ -78,6 +78,29 @@ describe('playground: any message, explained', () => {
     expect(await diagram.locator('g.node.recv').count()).toBe(1)
     await page.locator('.monaco-editor .view-line').nth(3).click() // line 4: publish m1
     await expect.poll(() => shown(page)).toEqual({ why: 'm1', diagram: 'm1' })
+
+    // On the diagram itself: the producer badge lists every message; a queue, the ones it got.
+    await diagram.getByTestId('diagram-producer').click()
+    const picker = page.getByTestId('diagram-message-picker')
+    expect(await picker.locator('button').allTextContents()).toEqual([
+      'm1 returned (312)',
+      'm2 dropped',
+      'm3 routed',
+    ])
+    expect(await picker.locator('button[aria-pressed="true"]').textContent()).toContain('m1')
+    await screenshot(page, 'debugger-producer-picker')
+    await picker.locator('button[data-index="1"]').click()
+    await expect.poll(() => shown(page)).toEqual({ why: 'm2', diagram: 'm2' })
+    await diagram.locator('g.node', { hasText: 'audit' }).click()
+    expect(await picker.locator('button').allTextContents()).toEqual(['m3 routed'])
+    await picker.locator('button').click()
+    await expect.poll(() => shown(page)).toEqual({ why: 'm3', diagram: 'm3' })
+    // By keyboard: Enter on the focused badge opens the list; Escape closes it.
+    await diagram.getByTestId('diagram-producer').focus()
+    await page.keyboard.press('Enter')
+    await picker.waitFor()
+    await page.keyboard.press('Escape')
+    await picker.waitFor({ state: 'detached' })
     expect(w.pageErrors).toEqual([])
     await w.context.close()
   })
