@@ -9,7 +9,8 @@ import { shorten } from '../../src/diagram/escape'
 import type { Scenario } from '../../src/engine'
 import { HOSTILE_NAMES, largeScenario, richScenario } from '../unit/diagram-fixtures'
 import { nodeTexts, openScenario } from './diagram-support'
-import { launchBrowser, screenshot } from './support/browser'
+import { launchBrowser, openPage, screenshot } from './support/browser'
+import { publishWith, waitForRun } from './support/playground'
 
 let browser: Browser
 beforeAll(async () => {
@@ -133,6 +134,40 @@ describe('diagram in Chromium', () => {
     expect(await host.locator('g.ov-badge.note').count()).toBe(0)
     expect(await same()).toBe(1)
     expect(await page.locator('[data-testid="diagram"] svg').count()).toBe(1)
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+
+  it('moves a dot along the message path stage by stage, and none when motion is reduced', async () => {
+    const w = await openPage(browser)
+    const { page } = w
+    await waitForRun(page)
+    const host = page.locator('[data-testid="diagram"]')
+    await expect.poll(() => host.getAttribute('data-publish')).toBe('m1')
+    await publishWith(page, { exchange: 'study.orders', key: 'order.created' })
+    await expect.poll(() => host.getAttribute('data-publish')).toBe('m2')
+    // The order example: the producer's arrow, then both matched bindings (audit, notify).
+    const dots = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="diagram"] svg circle.ov-dot')].map((dot) => {
+          const motion = dot.querySelector('animateMotion')
+          const href = motion?.querySelector('mpath')?.getAttribute('href') ?? ''
+          return { begin: motion?.getAttribute('begin') ?? '', path: !!document.querySelector(href) }
+        }),
+      )
+    const moving = await dots()
+    expect(moving).toHaveLength(3)
+    expect(moving.every((d) => d.path)).toBe(true)
+    // Stage after stage: the two bindings start together, after the producer's arrow.
+    const begins = moving.map((d) => Number.parseFloat(d.begin))
+    expect(begins[1]).toBeGreaterThan(begins[0] as number)
+    expect(begins[2]).toBe(begins[1])
+
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await publishWith(page, { exchange: 'study.orders', key: 'order.paid' })
+    await expect.poll(() => host.getAttribute('data-publish')).toBe('m3')
+    expect(await host.locator('g.node.recv').count()).toBe(1)
+    expect(await dots()).toEqual([])
     expect(w.pageErrors).toEqual([])
     await w.context.close()
   })
