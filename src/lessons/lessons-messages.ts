@@ -41,6 +41,8 @@ export const lessonsMessages = defineMessages({
     noTopology: 'This step has no topology to draw.',
     pathOf: 'Show the path of',
     timelineStory: 'The story, in time order',
+    storyHidden:
+      '… then the consumers acknowledge or reject what they hold: those steps would give the answer away, so they play after you answer.',
     askDeliveries:
       'Which consumers is {id} delivered to over the whole story (a delivery made again counts)?',
     askCounts:
@@ -107,6 +109,7 @@ export const lessonsMessages = defineMessages({
     noTopology: '这一步没有可画的拓扑。',
     pathOf: '在图上显示这条消息的路径',
     timelineStory: '按时间顺序的经过',
+    storyHidden: '……接着消费者确认或拒绝手里的消息：这些步骤会泄露答案，回答之后再播放。',
     askDeliveries: '整个过程中，{id} 被投递给了哪些消费者（再次投递也算）？',
     askCounts: '过程结束时，“{queue}”里有多少条消息处于就绪状态，又有多少条已投递但还没确认？',
     markConsumers: '标出在某个时刻拿到过这条消息的每个消费者：',

@@ -98,7 +98,9 @@ export function StepSlide({
       </div>
       {run && (
         <div className="step-stage">
-          <LessonDiagram run={run} publish={open ? shown : asked} {...(marking ? { marking } : {})} />
+          {/* until every question of the step is answered, no path but the asked one (a timeline
+              question is answered by the path: only the topology is drawn) */}
+          <LessonDiagram run={run} publish={answered ? shown : asked} {...(marking ? { marking } : {})} />
           {asked && (
             <PredictPanel
               publish={asked}

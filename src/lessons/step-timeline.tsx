@@ -10,11 +10,11 @@ import { usePlayer, useReducedMotion } from '../explain/player/use-player'
 import { FlowDiagram } from '../explain/sim-views/flow-diagram'
 import { QueueCards } from '../explain/sim-views/queue-cards'
 import { StepEvents } from '../explain/sim-views/step-events'
-import { StepList } from '../explain/sim-views/step-list'
 import type { Lang } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import { lessonsMessages } from './lessons-messages'
 import type { PredictState } from './predict-panel'
+import { storyOutline } from './story-outline'
 import { judgeTimeline, TimelinePredict } from './timeline-predict'
 import type { TimelineQuestion } from './timeline-question'
 
@@ -66,9 +66,19 @@ export function StepTimeline({
             onReveal={() => onPredict({ ...predict, revealed: true })}
           />
         </div>
-        <div className="tl-story">
-          <StepList frames={run.frames} cursor={0} lang={lang} onJump={() => {}} />
-        </div>
+        <ol className="tl-steps tl-story" aria-label={t('timelineStory')} data-testid="story-outline">
+          {storyOutline(script.steps, question).map((row) =>
+            row.kind === 'op' ? (
+              <li key={row.n}>
+                <span className="tl-step-n">{row.n}</span> <code className="tl-step-op">{row.text}</code>
+              </li>
+            ) : (
+              <li key={row.n} className="muted" data-testid="story-hidden" data-count={row.count}>
+                {t('storyHidden')}
+              </li>
+            ),
+          )}
+        </ol>
       </section>
     )
   }

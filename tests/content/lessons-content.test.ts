@@ -12,6 +12,7 @@ import type { Block } from '../../src/lessons/content-types'
 import { buildLessons } from '../../src/lessons/content-validate'
 import { parseInline } from '../../src/lessons/markdown'
 import { runStep } from '../../src/lessons/run-step'
+import { storyOutline } from '../../src/lessons/story-outline'
 import { deliveredTo, finalState, queueCounts } from '../../src/lessons/timeline-question'
 
 /** The inline code of some blocks (names, keys, ids). */
@@ -291,6 +292,31 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
       if (tl.ask?.kind === 'deliveries') expect(deliveredTo(run, tl.ask.message).length).toBeGreaterThan(0)
       if (tl.ask?.kind === 'counts')
         expect(expected.queues?.[tl.ask.queue]).toEqual(queueCounts(end, tl.ask.queue))
+    })
+  }
+
+  for (const step of lesson.steps.filter((s) => s.timeline?.ask)) {
+    it(`step ${step.id}: the story shown before the answer does not tell it`, () => {
+      const tl = must(step.timeline, 'timeline')
+      const q = must(tl.ask, 'question')
+      const rows = storyOutline(tl.script.steps, q)
+      const shown = rows.map((r) => (r.kind === 'op' ? r.text : '')).join('\n')
+      // no note: they narrate what happens
+      for (const op of tl.script.steps)
+        for (const note of Object.values(op.note ?? {})) expect(shown).not.toContain(note)
+      if (q.kind === 'deliveries') {
+        // who settles what cannot be read off the outline: give every settlement to another channel
+        // and message, and the outline stays the same
+        const moved = tl.script.steps.map((op) =>
+          ['ack', 'nack', 'reject', 'get'].includes(op.op)
+            ? ({ ...op, channel: 'elsewhere', message: 'other' } as typeof op)
+            : op,
+        )
+        expect(storyOutline(moved, q)).toEqual(rows)
+        // and the story itself still says who consumes and what is published
+        expect(shown).toMatch(/consume /)
+        expect(shown).toContain(`publish ${q.message} `)
+      }
     })
   }
 

@@ -83,6 +83,23 @@ async function answerTimeline(page: Page, step: LessonStep): Promise<void> {
   const run = runTimeline(tl.script)
   const box = page.getByTestId('timeline-predict')
   await box.waitFor()
+  // before the answer: no note of the story, no settlement when the question is who gets a message,
+  // and (no routing question) the diagram draws the topology without any message's path
+  const story = (await page.getByTestId('step-timeline').textContent()) ?? ''
+  for (const op of tl.script.steps)
+    for (const note of Object.values(op.note ?? {}))
+      expect(story, `${step.id}: a note before the answer`).not.toContain(note)
+  const ops = await page.locator('[data-testid="story-outline"] code').allTextContents()
+  expect(ops.length, `${step.id}: the story is listed`).toBeGreaterThan(0)
+  if (tl.ask.kind === 'deliveries')
+    expect(
+      ops.filter((o) => /^(ack|nack|reject|basic\.get) /.test(o)),
+      step.id,
+    ).toEqual([])
+  if (!step.ask) {
+    expect(await page.getByTestId('lesson-diagram').getAttribute('data-path'), step.id).toBe('')
+    expect(await page.locator('[data-testid="lesson-diagram"] path.hot').count(), step.id).toBe(0)
+  }
   if (tl.ask.kind === 'deliveries') {
     const got = deliveredTo(run, tl.ask.message)
     const all = consumersOf(run)
@@ -138,6 +155,8 @@ describe.each([
           )
           .first()
           .waitFor({ timeout: 20_000 })
+        const story = lesson.id === '11-independent-competing' && step.id === 'redelivery'
+        if (story) await screenshot(page, `lessons-redelivery-before-${lang}`)
         if (step.ask) await answerRoute(page, step)
         if (step.timeline?.ask) await answerTimeline(page, step)
         await page.getByTestId('step-after').waitFor()
@@ -157,8 +176,7 @@ describe.each([
           const href = await page.getByTestId('open-playground').getAttribute('href')
           expect(href).toMatch(/^https?:\/\/[^?#]+#(scenario=[A-Za-z0-9_-]+|v1\/edit\/\S+)$/)
         }
-        if (lesson.id === '11-independent-competing' && step.id === 'redelivery')
-          await screenshot(page, `lessons-redelivery-${lang}`)
+        if (story) await screenshot(page, `lessons-redelivery-${lang}`)
         const last = s === lesson.steps.length - 1
         if (!last) await page.getByTestId('step-next').click()
       }
