@@ -8,8 +8,10 @@ import {
   rateHomework,
   recordAnswerShown,
   recordAttempt,
+  recordDeckShown,
   saveDraft,
   saveProgress,
+  saveRound,
 } from '../../src/practice/progress/progress-model'
 import { createKeyStore } from '../../src/storage/key-store'
 import { quotaStorage } from './support/quota-storage'
@@ -28,6 +30,8 @@ describe('practice progress', () => {
     let p = recordAttempt(emptyProgress(), 'predict-orders', { status: 'wrong', score: 0, maxScore: 2 })
     p = saveDraft(p, 'code-matcher', { text: 'function matches() { return true }' })
     p = rateHomework(p, 'hw-01', { rating: 'looked-up', stuck: 'vhost 和权限' })
+    p = saveRound(p, 'q-explain-3', { seed: 12345, tried: ['a'], wrong: 1 })
+    p = recordDeckShown(p, 'deck1-5-1-9', 'gen-topic-1-9')
     saveProgress(s, p)
     expect(loadProgress(s)).toEqual({ progress: p, corrupt: null })
   })
@@ -73,6 +77,31 @@ describe('practice progress', () => {
     expect(p.code.c).toEqual({ text: 'a', revision: 4, savedAt: expect.any(String) })
   })
 
+  it('keeps a question’s open attempt until it is dropped (a reload keeps the wrong-answer count)', () => {
+    let p = saveRound(emptyProgress(), 'q', { seed: 5, tried: ['a'], wrong: 1 })
+    p = saveRound(p, 'q', { seed: 5, tried: ['a', 'c'], wrong: 2, end: 'shown' })
+    const s = memoryStorage()
+    saveProgress(s, p)
+    expect(loadProgress(s).progress.rounds.q).toEqual({ seed: 5, tried: ['a', 'c'], wrong: 2, end: 'shown' })
+    expect(saveRound(p, 'q', null).rounds).toEqual({})
+  })
+
+  it('a deck question revealed in the presentation is marked on the deck and shown on its own entry', () => {
+    const then = new Date('2026-03-01T10:00:00.000Z')
+    let p = recordDeckShown(emptyProgress(), 'deck1-5-1-9', 'gen-topic-1-9', then)
+    expect(p.decks['deck1-5-1-9']).toEqual({
+      answers: {},
+      startedAt: then.toISOString(),
+      shown: { 'gen-topic-1-9': then.toISOString() },
+    })
+    expect(p.entries['gen-topic-1-9']).toMatchObject({ status: 'revealed', answerShown: true })
+    // revealed again later: the first time is kept; an answer given after it is not counted as right
+    p = recordDeckShown(p, 'deck1-5-1-9', 'gen-topic-1-9', new Date('2026-03-02T00:00:00.000Z'))
+    expect(p.decks['deck1-5-1-9']?.shown?.['gen-topic-1-9']).toBe(then.toISOString())
+    p = recordAttempt(p, 'gen-topic-1-9', { status: 'correct', score: 2, maxScore: 2 })
+    expect(p.entries['gen-topic-1-9']?.status).toBe('revealed')
+  })
+
   it('moves a corrupt value aside, reports it and starts fresh', () => {
     for (const bad of [
       '{not json',
@@ -91,8 +120,8 @@ describe('practice progress', () => {
   it('refuses imports with a located error', () => {
     expect(() => parseProgress('[]')).toThrow('(root): expected an object')
     expect(() =>
-      parseProgress('{"format":"amqp-playground-practice-progress","version":3,"entries":{}}'),
-    ).toThrow('version: 3 was written by a newer version of this app; this one reads 1 to 2')
+      parseProgress('{"format":"amqp-playground-practice-progress","version":4,"entries":{}}'),
+    ).toThrow('version: 4 was written by a newer version of this app; this one reads 1 to 3')
     expect(() =>
       parseProgress(
         '{"format":"amqp-playground-practice-progress","version":1,"entries":{"q":{"status":"done","attempts":-1,"updatedAt":""}}}',
@@ -107,6 +136,12 @@ describe('practice progress', () => {
     expect(() => parseProgress(JSON.stringify(v2))).toThrow(
       'homework.hw-02.rating: expected one of independent, looked-up, not-yet',
     )
+    const v3 = JSON.parse(fixture('progress-v3.json')) as Record<string, Record<string, unknown>>
+    ;(v3.rounds as Record<string, unknown>)['q-x'] = { seed: 1, tried: 'a', wrong: 0 }
+    expect(() => parseProgress(JSON.stringify(v3))).toThrow('rounds.q-x.tried: expected an array')
+    // a version 2 file has no rounds and no revealed deck questions
+    const v2b = JSON.parse(fixture('progress-v2.json')) as Record<string, unknown>
+    expect(() => parseProgress(JSON.stringify({ ...v2b, rounds: {} }))).toThrow('rounds: unknown field')
   })
 })
 
@@ -115,16 +150,21 @@ describe('old progress files (frozen fixtures) migrate and still load', () => {
     const text = fixture('progress-v1.json')
     const old = JSON.parse(text) as { entries: Record<string, unknown> }
     const p = parseProgress(text)
-    expect(p.version).toBe(2)
+    expect(p.version).toBe(3)
     expect(p.entries).toEqual(old.entries)
-    expect(p).toMatchObject({ code: {}, homework: {}, decks: {} })
-    // and it can be stored and read back as version 2
+    expect(p).toMatchObject({ code: {}, homework: {}, decks: {}, rounds: {} })
+    // and it can be stored and read back as the current version
     const s = memoryStorage({ [PROGRESS_KEY]: text })
     expect(loadProgress(s).progress).toEqual(p)
   })
 
-  it('version 2: read exactly as written', () => {
+  it('version 2: everything kept, no open attempts', () => {
     const text = fixture('progress-v2.json')
+    expect(parseProgress(text)).toEqual({ ...JSON.parse(text), version: 3, rounds: {} })
+  })
+
+  it('version 3: read exactly as written', () => {
+    const text = fixture('progress-v3.json')
     expect(parseProgress(text)).toEqual(JSON.parse(text))
   })
 })

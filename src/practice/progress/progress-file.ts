@@ -1,6 +1,7 @@
 /**
  * Reading and writing practice progress: validation with located errors, migration of older
- * versions (a version 1 file from before code drafts and homework ratings still loads), and the
+ * versions (a version 1 file from before code drafts and homework ratings, a version 2 file from
+ * before question attempts were kept, still load), and the
  * browser copy under PROGRESS_KEY. Frozen files of every version live in tests/fixtures/practice/.
  */
 import type { KeyStore, WriteOutcome } from '../../storage/key-store'
@@ -50,31 +51,47 @@ const entry = obj({
   updatedAt: anyStr,
 })
 
-const v2 = obj({
+const code = record(obj({ text: anyStr, revision: nat, savedAt: anyStr, mine: optional(anyStr) }))
+const homework = record(
+  obj({
+    rating: (v, at) => (v === null ? null : oneOf(HOMEWORK_RATINGS)(v, at)),
+    stuck: anyStr,
+    updatedAt: anyStr,
+  }),
+)
+const deckFields = {
+  answers: record(
+    obj({
+      queues: (v: unknown, at: string) =>
+        Array.isArray(v) ? v.map((q, i) => anyStr(q, `${at}[${i}]`)) : fail(at, 'expected an array'),
+      nowhere: (v: unknown, at: string) => (v === null ? null : oneOf(['returned', 'dropped'])(v, at)),
+    }),
+  ),
+  startedAt: anyStr,
+  finishedAt: optional(anyStr),
+}
+const strings: Check<string[]> = (v, at) =>
+  Array.isArray(v) ? v.map((x, i) => anyStr(x, `${at}[${i}]`)) : fail(at, 'expected an array')
+
+/** Version 3: version 2 plus the open attempt of each question and the decks' revealed questions. */
+const v3 = obj({
   format: literal(PROGRESS_FORMAT),
   version: literal(PROGRESS_VERSION),
   entries: record(entry),
-  code: record(obj({ text: anyStr, revision: nat, savedAt: anyStr, mine: optional(anyStr) })),
-  homework: record(
-    obj({
-      rating: (v, at) => (v === null ? null : oneOf(HOMEWORK_RATINGS)(v, at)),
-      stuck: anyStr,
-      updatedAt: anyStr,
-    }),
-  ),
-  decks: record(
-    obj({
-      answers: record(
-        obj({
-          queues: (v, at) =>
-            Array.isArray(v) ? v.map((q, i) => anyStr(q, `${at}[${i}]`)) : fail(at, 'expected an array'),
-          nowhere: (v, at) => (v === null ? null : oneOf(['returned', 'dropped'])(v, at)),
-        }),
-      ),
-      startedAt: anyStr,
-      finishedAt: optional(anyStr),
-    }),
-  ),
+  code,
+  homework,
+  decks: record(obj({ ...deckFields, shown: optional(record(anyStr)) })),
+  rounds: record(obj({ seed: nat, tried: strings, wrong: nat, end: optional(oneOf(['right', 'shown'])) })),
+})
+
+/** Version 2 (before question attempts and revealed deck questions were kept). */
+const v2 = obj({
+  format: literal(PROGRESS_FORMAT),
+  version: literal(2),
+  entries: record(entry),
+  code,
+  homework,
+  decks: record(obj(deckFields)),
 })
 
 /** Version 1 (before drafts, ratings and decks): entries only, same entry fields minus the new ones. */
@@ -87,12 +104,13 @@ export function validateProgress(value: unknown): ProgressFile {
     if (value.format !== PROGRESS_FORMAT) fail('format', `expected "${PROGRESS_FORMAT}"`)
     const version = value.version
     if (version === 1) return { ...emptyProgress(), entries: v1(value, '').entries }
+    if (version === 2) return { ...v2(value, ''), version: PROGRESS_VERSION, rounds: {} }
     if (typeof version === 'number' && version > PROGRESS_VERSION)
       fail(
         'version',
         `${version} was written by a newer version of this app; this one reads 1 to ${PROGRESS_VERSION}`,
       )
-    return v2(value, '') as ProgressFile
+    return v3(value, '') as ProgressFile
   } catch (e) {
     if (e instanceof SchemaError) throw new Error(e.message)
     throw e

@@ -10,6 +10,7 @@ import type {
   ProgressEntry,
   ProgressFile,
   ProgressStatus,
+  QuestionRound,
 } from './progress-types'
 import { SOLVED } from './progress-types'
 
@@ -116,4 +117,28 @@ export function rateHomework(
 
 export function saveDeck(p: ProgressFile, id: string, deck: DeckRecord): ProgressFile {
   return { ...p, decks: { ...p.decks, [id]: deck } }
+}
+
+/** Keeps (or, with null, forgets) the open attempt of a question. */
+export function saveRound(p: ProgressFile, id: string, round: QuestionRound | null): ProgressFile {
+  const rounds = { ...p.rounds }
+  if (round) rounds[id] = round
+  else delete rounds[id]
+  return { ...p, rounds }
+}
+
+/**
+ * The presentation revealed a deck question in this browser: the deck remembers it (starting the
+ * deck's record if there is none) and the question's own entry records "answer shown".
+ */
+export function recordDeckShown(
+  p: ProgressFile,
+  deckId: string,
+  questionId: string,
+  now = new Date(),
+): ProgressFile {
+  const at = now.toISOString()
+  const prev = p.decks[deckId] ?? { answers: {}, startedAt: at }
+  const deck: DeckRecord = { ...prev, shown: { ...prev.shown, [questionId]: prev.shown?.[questionId] ?? at } }
+  return recordAnswerShown(saveDeck(p, deckId, deck), questionId, now)
 }

@@ -1,6 +1,8 @@
 /**
  * The progress store the views read; persists every change, remembers a corrupt-value notice and
  * whether the last change could not be saved (it is then kept in memory: export keeps it).
+ * Other tabs of the app share the stored progress (the instructor link opens one): each change starts
+ * from what is stored now, and a change stored by another tab is taken when the browser says so.
  */
 import { create } from 'zustand'
 import { localKeys, type WriteOutcome } from '../../storage/key-store'
@@ -11,14 +13,18 @@ import {
   type HomeworkRecord,
   type LoadResult,
   loadProgress,
+  PROGRESS_KEY,
   type ProgressFile,
   parseProgress,
+  type QuestionRound,
   rateHomework,
   recordAnswerShown,
   recordAttempt,
+  recordDeckShown,
   saveDeck,
   saveDraft,
   saveProgress,
+  saveRound,
 } from './progress-model'
 
 interface ProgressState {
@@ -32,7 +38,12 @@ interface ProgressState {
   /** Saves a code exercise's text; `mine` keeps (string) or forgets (null) the learner's own text. */
   draft(id: string, text: string, mine?: string | null): void
   rate(id: string, change: Partial<Pick<HomeworkRecord, 'rating' | 'stuck'>>): void
-  deck(id: string, deck: DeckRecord): void
+  /** Changes a deck's record; `update` gets the stored one (another tab may have marked a reveal). */
+  deck(id: string, update: (prev: DeckRecord | undefined) => DeckRecord): void
+  /** The presentation revealed a deck's question in this browser. */
+  deckShown(deckId: string, questionId: string): void
+  /** Keeps (or, with null, forgets) a question's open attempt. */
+  round(id: string, round: QuestionRound | null): void
   reset(): void
   /** Replaces progress with an exported file's content (any version); throws a located error on bad input. */
   importText(text: string): void
@@ -42,29 +53,52 @@ interface ProgressState {
 
 export const useProgress = create<ProgressState>((set, get) => {
   const loaded = loadProgress(localKeys)
-  const commit = (progress: ProgressFile) => {
-    if (progress === get().progress) return
+  /** The stored text this tab last read or wrote: anything else was written by another tab. */
+  let known = localKeys.read(PROGRESS_KEY)
+  /** The stored progress when another tab changed it (unless this tab holds changes it could not store). */
+  const current = (): ProgressFile => {
+    const raw = localKeys.read(PROGRESS_KEY)
+    if (get().unsaved !== null || raw === null || raw === known) return get().progress
+    known = raw
+    try {
+      const progress = parseProgress(raw)
+      set({ progress })
+      return progress
+    } catch {
+      return get().progress // a broken value from elsewhere: this tab keeps what it has
+    }
+  }
+  const commit = (change: (p: ProgressFile) => ProgressFile) => {
+    const base = current()
+    const progress = change(base)
+    if (progress === base) return
     const outcome = saveProgress(localKeys, progress)
+    known = localKeys.read(PROGRESS_KEY)
     set({ progress, unsaved: outcome === 'saved' ? null : outcome })
   }
+  if (typeof window !== 'undefined')
+    window.addEventListener('storage', (e) => {
+      if (e.key === PROGRESS_KEY) current()
+    })
   return {
     progress: loaded.progress,
     corrupt: loaded.corrupt,
     unsaved: null,
     record: (id, a) =>
-      commit(
-        a.status === 'revealed'
-          ? recordAnswerShown(get().progress, id)
-          : recordAttempt(get().progress, id, a),
-      ),
-    answerShown: (id) => commit(recordAnswerShown(get().progress, id)),
+      commit((p) => (a.status === 'revealed' ? recordAnswerShown(p, id) : recordAttempt(p, id, a))),
+    answerShown: (id) => commit((p) => recordAnswerShown(p, id)),
     draft: (id, text, mine) =>
-      commit(saveDraft(get().progress, id, mine === undefined ? { text } : { text, mine })),
-    rate: (id, change) => commit(rateHomework(get().progress, id, change)),
-    deck: (id, deck) => commit(saveDeck(get().progress, id, deck)),
-    reset: () => commit(emptyProgress()),
-    importText: (text) => commit(parseProgress(text)),
-    exportText: () => `${JSON.stringify(get().progress, null, 2)}\n`,
+      commit((p) => saveDraft(p, id, mine === undefined ? { text } : { text, mine })),
+    rate: (id, change) => commit((p) => rateHomework(p, id, change)),
+    deck: (id, update) => commit((p) => saveDeck(p, id, update(p.decks[id]))),
+    deckShown: (deckId, questionId) => commit((p) => recordDeckShown(p, deckId, questionId)),
+    round: (id, round) => commit((p) => saveRound(p, id, round)),
+    reset: () => commit(() => emptyProgress()),
+    importText: (text) => {
+      const imported = parseProgress(text)
+      commit(() => imported)
+    },
+    exportText: () => `${JSON.stringify(current(), null, 2)}\n`,
     dismissCorrupt: () => set({ corrupt: null }),
   }
 })

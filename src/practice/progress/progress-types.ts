@@ -1,12 +1,13 @@
 /**
- * The shape of practice progress (format version 2): one entry per exercise id, the code exercises'
- * autosaved text, the homework self-ratings and the quiz decks' answers. It is what the browser keeps
+ * The shape of practice progress (format version 3): one entry per exercise id, the code exercises'
+ * autosaved text, the homework self-ratings, the quiz decks' answers and the open attempt of each
+ * choice or ordering question. It is what the browser keeps
  * and what export writes, so it is versioned; older files are migrated on load (progress-file.ts).
  */
 import type { Nowhere } from '../answer'
 
 export const PROGRESS_FORMAT = 'amqp-playground-practice-progress'
-export const PROGRESS_VERSION = 2
+export const PROGRESS_VERSION = 3
 
 export type ProgressStatus = 'correct' | 'wrong' | 'revealed' | 'passed' | 'failed' | 'done'
 export const STATUSES: readonly ProgressStatus[] = [
@@ -64,6 +65,22 @@ export interface DeckRecord {
   answers: Record<string, DeckAnswer>
   startedAt: string
   finishedAt?: string
+  /**
+   * Questions whose answer the presentation revealed in this browser, with when (kept through
+   * "answer again": what was seen stays seen). The review and the result file mark them.
+   */
+  shown?: Record<string, string>
+}
+
+/**
+ * The open attempt of a choice or ordering question, so a reload does not reset it: the option order's
+ * seed, the options already tried, the wrong answers given, and how the attempt ended.
+ */
+export interface QuestionRound {
+  seed: number
+  tried: string[]
+  wrong: number
+  end?: 'right' | 'shown'
 }
 
 export interface ProgressFile {
@@ -73,6 +90,7 @@ export interface ProgressFile {
   code: Record<string, CodeDraft>
   homework: Record<string, HomeworkRecord>
   decks: Record<string, DeckRecord>
+  rounds: Record<string, QuestionRound>
 }
 
 export function emptyProgress(): ProgressFile {
@@ -83,5 +101,6 @@ export function emptyProgress(): ProgressFile {
     code: {},
     homework: {},
     decks: {},
+    rounds: {},
   }
 }

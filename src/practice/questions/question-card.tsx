@@ -2,8 +2,10 @@
  * One choice or ordering question. The task comes first; options appear in a seeded order per
  * attempt (a link's seed reproduces it). A first wrong answer gets a hint — the concept to
  * reconsider — not the answer; a second wrong answer, or "Show the answer", shows the answer and the
- * reasoning, and from then on the question does not count as answered right. In the instructor view
- * the options wait for step 2 and the answer for the reveal control.
+ * reasoning, and from then on the question does not count as answered right. The attempt (its seed,
+ * the options tried, the wrong answers, how it ended) is kept in progress, so a reload does not give
+ * a third try before the answer. In the instructor view the options wait for step 2 and the answer for
+ * the reveal control.
  */
 import { useMemo, useState } from 'react'
 import { useLanguage } from '../../i18n/language'
@@ -12,11 +14,13 @@ import type { Question } from '../content/types'
 import { randomSeed } from '../generator/rng'
 import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
+import type { QuestionRound } from '../progress/progress-types'
 import ShareLink from '../share-link'
 import ChoiceList from './choice-list'
 import OrderList from './order-list'
 import { correctOptions, gradeChoice, gradeOrder } from './question-grade'
 import { questionMessages } from './question-messages'
+import { answerRound, freshRound, showRound, showsHint } from './question-round'
 import { shownOrder } from './shuffle'
 
 interface Props {
@@ -30,46 +34,55 @@ interface Props {
   shareable?: boolean
 }
 
-type Phase = 'answering' | 'right' | 'shown'
-
 export default function QuestionCard({ q, seed: given, onSeed, present, shareable }: Props) {
   const t = useT(practiceMessages)
   const tq = useT(questionMessages)
   const lang = useLanguage((s) => s.lang)
   const record = useProgress((s) => s.record)
-  const [seed, setSeed] = useState(() => given ?? randomSeed())
+  const saveRound = useProgress((s) => s.round)
+  // The open attempt this card resumes, read once (the instructor view shows no attempt). A link's
+  // seed sets the order; the tries made so far stay whatever the order.
+  const [round, setRound] = useState<QuestionRound>(() => {
+    const saved = present ? undefined : useProgress.getState().progress.rounds[q.id]
+    const seed = given ?? saved?.seed ?? randomSeed()
+    return saved ? { ...saved, seed } : freshRound(seed)
+  })
+  const { seed, wrong } = round
+  const phase = round.end ?? 'answering'
+  const tried = useMemo(() => new Set(round.tried), [round.tried])
   const order0 = useMemo(() => shownOrder(q, seed), [q, seed])
   const [order, setOrder] = useState(order0)
   const [chosen, setChosen] = useState<string | null>(null)
-  const [tried, setTried] = useState<ReadonlySet<string>>(new Set())
-  const [wrong, setWrong] = useState(0)
-  const [phase, setPhase] = useState<Phase>('answering')
+  // Counted only when progress says so: an answer shown earlier (here, or revealed in the instructor
+  // view of this browser) keeps a right answer from counting.
+  const counted = useProgress((s) => s.progress.entries[q.id]?.status === 'correct')
   const showBody = !present || present.step >= 1
   const answerVisible = present ? present.revealed : phase !== 'answering'
   const rightSet = useMemo(() => new Set(q.type === 'choice' ? correctOptions(q) : []), [q])
 
+  const next = (r: QuestionRound) => {
+    setRound(r)
+    saveRound(q.id, r)
+  }
   const submit = () => {
     const ok = q.type === 'choice' ? chosen !== null && gradeChoice(q, chosen) : gradeOrder(q, order).correct
     record(q.id, { status: ok ? 'correct' : 'wrong' })
-    if (ok) return setPhase('right')
-    setWrong(wrong + 1)
-    if (q.type === 'choice' && chosen) setTried(new Set([...tried, chosen]))
-    setChosen(null)
-    if (wrong + 1 >= 2) reveal()
+    const r = answerRound(round, ok, q.type === 'choice' ? chosen : null)
+    if (r.end === 'shown') record(q.id, { status: 'revealed' })
+    if (!ok) setChosen(null)
+    next(r)
   }
   const reveal = () => {
-    setPhase('shown')
     record(q.id, { status: 'revealed' })
+    next(showRound(round))
   }
   const again = () => {
-    const next = randomSeed()
-    setSeed(next)
-    setOrder(shownOrder(q, next))
+    const fresh = freshRound(randomSeed())
+    setRound(fresh)
+    setOrder(shownOrder(q, fresh.seed))
     setChosen(null)
-    setTried(new Set())
-    setWrong(0)
-    setPhase('answering')
-    onSeed?.(next)
+    saveRound(q.id, null)
+    onSeed?.(fresh.seed)
   }
   const rightText =
     q.type === 'choice'
@@ -111,7 +124,7 @@ export default function QuestionCard({ q, seed: given, onSeed, present, shareabl
           </button>
         </div>
       )}
-      {!present && phase === 'answering' && wrong === 1 && (
+      {!present && showsHint(round) && (
         <p className="practice-result bad" role="status" data-testid="question-hint">
           <strong>{tq('hintTitle')}</strong> {q.hint[lang]}
         </p>
@@ -122,15 +135,17 @@ export default function QuestionCard({ q, seed: given, onSeed, present, shareabl
           role="status"
           data-testid="question-verdict"
           data-verdict={phase}
+          data-counted={phase === 'right' && counted}
         >
           <strong>
             {phase === 'right'
-              ? tq(wrong === 0 ? 'rightFirst' : 'rightLater')
+              ? tq(wrong === 0 && counted ? 'rightFirst' : 'rightLater')
               : wrong >= 2
                 ? tq('secondWrong')
                 : tq('shownNote')}
           </strong>{' '}
           {phase === 'shown' && wrong >= 2 && tq('shownNote')}
+          {phase === 'right' && !counted && tq('rightNotCounted')}
         </p>
       )}
       {answerVisible && (
