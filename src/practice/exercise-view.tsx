@@ -2,6 +2,8 @@
  * One exercise on its own page (`?view=practice&exercise=ID`). With `present=1` it becomes the
  * instructor view in the shared presenter shell: large type, no editor, no grading; step 1 the task,
  * step 2 the diagram or options, step 3 (or "Reveal") the answer. Esc leaves the presentation.
+ * The instructor link opens in another tab of the same browser, so a reveal is recorded as "answer
+ * shown" in this browser's progress: the learner's view cannot then count a right answer or a pass.
  */
 import { useEffect, useState } from 'react'
 import { Presenter } from '../components/presenter/presenter'
@@ -15,6 +17,7 @@ import HomeworkPage from './homework/homework-page'
 import { practiceMessages } from './practice-messages'
 import { GeneratedPrompt } from './predict/generated-panel'
 import PredictCard from './predict/predict-card'
+import { useProgress } from './progress/progress-store'
 import QuestionCard from './questions/question-card'
 import ShareLink from './share-link'
 
@@ -34,6 +37,12 @@ export default function ExerciseView({
   const resolved = resolveExercise(id)
   const [step, setStep] = useState(present ? 0 : LAST_STEP)
   const revealed = present && step >= LAST_STEP
+  const answerShown = useProgress((s) => s.answerShown)
+  // Homework has no answer to reveal; every other kind's answer is now on screen.
+  const marks = revealed && !!resolved && resolved.kind !== 'homework'
+  useEffect(() => {
+    if (marks) answerShown(id)
+  }, [marks, id, answerShown])
 
   // A question's option order comes from the seed in the address, so the link reproduces it.
   const needsSeed = resolved?.kind === 'question' && seed === null
@@ -107,6 +116,11 @@ export default function ExerciseView({
         </nav>
       )}
       {body}
+      {marks && (
+        <p className="muted" role="status" data-testid="present-shown">
+          {t('shownHere')}
+        </p>
+      )}
     </section>
   )
   if (!present) return view

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { answerOf } from '../../src/practice/answer'
 import { buildDeck, deckId, MAX_DECK, parseDeckId } from '../../src/practice/deck/deck-id'
-import { resultFile, reviewDeck } from '../../src/practice/deck/deck-result'
+import { resultFile, reviewDeck, shownBeforeFinish } from '../../src/practice/deck/deck-result'
 import { explainOnly } from '../../src/practice/engine-run'
 import { type Level, parseQuestionId } from '../../src/practice/generator/generate'
 import { createRng } from '../../src/practice/generator/rng'
@@ -87,12 +87,30 @@ describe('deck review and result file', () => {
     })
     expect(file).toMatchObject({
       format: 'amqp-playground-quiz-result',
-      version: 1,
+      version: 2,
       deck: 'deck1-10-123-2024',
       score: 0,
       maxScore: review.maxScore,
     })
     expect(file.questions.map((q) => q.id)).toEqual(deck.questions.map((q) => q.id))
     expect(JSON.parse(JSON.stringify(file))).toEqual(file)
+    expect(file).toMatchObject({ answersShown: 0 })
+  })
+
+  it('marks the questions the presentation revealed before the deck was finished', () => {
+    const [a, b, c] = deck.questions.map((q) => q.id) as [string, string, string]
+    const shown = shownBeforeFinish({
+      shown: { [a]: '2026-03-01T10:00:00.000Z', [b]: '2026-03-01T12:00:00.000Z' },
+      finishedAt: '2026-03-01T11:00:00.000Z',
+    })
+    expect([...shown]).toEqual([a]) // b was revealed after the deck was handed in
+    expect(shownBeforeFinish({ shown: { [c]: 'x' } })).toEqual(new Set([c])) // not finished yet: all count
+    const review = reviewDeck(deck, {}, shown)
+    expect(review.answersShown).toBe(1)
+    expect(review.items.filter((x) => x.answerShown).map((x) => x.id)).toEqual([a])
+    const file = resultFile(deck, review, { link: 'l', language: 'en', startedAt: 's', finishedAt: 'f' })
+    expect(file.answersShown).toBe(1)
+    expect(file.questions.find((q) => q.id === a)?.answerShown).toBe(true)
+    expect(file.questions.find((q) => q.id === b)?.answerShown).toBe(false)
   })
 })

@@ -39,8 +39,13 @@ export const deckMessages = defineMessages({
     presentRegion: 'Presentation of deck {id}',
     presentClose: 'Close',
     presentKeys: '← → or space to move, Esc to close',
-    reveal: 'Reveal the answer',
+    reveal: 'Reveal the answer (marks it as shown in this browser)',
     hide: 'Hide the answer',
+    shownHere:
+      'Revealed: in this browser the deck marks this question as “answer shown” in its review and result file.',
+    shownMark: 'answer shown before finishing',
+    shownCount:
+      '{n} of the questions had their answer revealed in the presentation in this browser before you finished; they are marked below and in the result file, and none of them counts as answered right in your progress.',
     answerIs: 'The engine’s answer:',
   },
   'zh-CN': {
@@ -80,8 +85,12 @@ export const deckMessages = defineMessages({
     presentRegion: '测验 {id} 的演示',
     presentClose: '关闭',
     presentKeys: '← → 或空格翻页，Esc 关闭',
-    reveal: '揭晓答案',
+    reveal: '揭晓答案（本浏览器会记为已看答案）',
     hide: '隐藏答案',
+    shownHere: '已揭晓：本浏览器中，这套测验会在回顾和结果文件里把本题标为“已看答案”。',
+    shownMark: '交卷前已看答案',
+    shownCount:
+      '交卷前，本浏览器的演示中已揭晓了其中 {n} 道题的答案；下表和结果文件都会标出这些题，它们在你的进度里都不算答对。',
     answerIs: '引擎给出的答案：',
   },
 })

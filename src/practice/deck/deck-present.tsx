@@ -1,11 +1,14 @@
 /**
  * A deck in the instructor's presentation: the shared presenter shell, one question per slide, its
- * answer hidden until "Reveal" (per question). Esc returns to the deck.
+ * answer hidden until "Reveal" (per question). Esc returns to the deck. A reveal is recorded in this
+ * browser: the deck marks the question as shown (its review and result file say so) and the
+ * question's own progress entry records "answer shown".
  */
 import { useState } from 'react'
 import { Presenter } from '../../components/presenter/presenter'
 import { useT } from '../../i18n/messages'
 import { setParams } from '../../store/url-route'
+import { useProgress } from '../progress/progress-store'
 import type { Deck } from './deck-id'
 import { deckMessages } from './deck-messages'
 import DeckQuestion from './deck-question'
@@ -13,6 +16,7 @@ import DeckQuestion from './deck-question'
 export default function DeckPresent({ deck, item }: { deck: Deck; item: number }) {
   const t = useT(deckMessages)
   const [revealed, setRevealed] = useState<ReadonlySet<number>>(new Set())
+  const deckShown = useProgress((s) => s.deckShown)
   const index = Math.min(Math.max(item, 1), deck.count) - 1
   const q = deck.questions[index]
   if (!q) return null
@@ -20,7 +24,10 @@ export default function DeckPresent({ deck, item }: { deck: Deck; item: number }
   const flip = () => {
     const next = new Set(revealed)
     if (shown) next.delete(index)
-    else next.add(index)
+    else {
+      next.add(index)
+      deckShown(deck.id, q.id)
+    }
     setRevealed(next)
   }
   return (
@@ -46,6 +53,11 @@ export default function DeckPresent({ deck, item }: { deck: Deck; item: number }
       }
     >
       <DeckQuestion key={q.id} q={q} answer={null} revealed={shown} />
+      {shown && (
+        <p className="muted" role="status" data-testid="present-shown">
+          {t('shownHere')}
+        </p>
+      )}
     </Presenter>
   )
 }

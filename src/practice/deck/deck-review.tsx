@@ -12,7 +12,7 @@ import { useProgress } from '../progress/progress-store'
 import type { DeckAnswer, DeckRecord } from '../progress/progress-types'
 import type { Deck } from './deck-id'
 import { deckMessages } from './deck-messages'
-import { resultFile, reviewDeck } from './deck-result'
+import { resultFile, reviewDeck, shownBeforeFinish } from './deck-result'
 import DeckShare from './deck-share'
 
 function useAnswerText() {
@@ -35,7 +35,7 @@ export default function DeckReview({ deck, record }: { deck: Deck; record: DeckR
   const lang = useLanguage((s) => s.lang)
   const saveDeck = useProgress((s) => s.deck)
   const text = useAnswerText()
-  const review = useMemo(() => reviewDeck(deck, record.answers), [deck, record.answers])
+  const review = useMemo(() => reviewDeck(deck, record.answers, shownBeforeFinish(record)), [deck, record])
   const download = () => {
     const file = resultFile(deck, review, {
       link: hrefFor('practice', { deck: deck.id }),
@@ -54,6 +54,16 @@ export default function DeckReview({ deck, record }: { deck: Deck; record: DeckR
         <strong>{t('deckScore', { score: review.score, max: review.maxScore })}</strong>{' '}
         {t('deckCorrect', { correct: review.correct, total: deck.count })}
       </p>
+      {review.answersShown > 0 && (
+        <p
+          className="practice-result bad"
+          role="status"
+          data-testid="deck-shown"
+          data-count={review.answersShown}
+        >
+          {t('shownCount', { n: review.answersShown })}
+        </p>
+      )}
       <div className="actions">
         <button type="button" data-testid="deck-download" onClick={download}>
           {t('downloadResult')}
@@ -61,7 +71,14 @@ export default function DeckReview({ deck, record }: { deck: Deck; record: DeckR
         <button
           type="button"
           data-testid="deck-restart"
-          onClick={() => saveDeck(deck.id, { answers: {}, startedAt: new Date().toISOString() })}
+          // What the presentation revealed stays marked on the next round.
+          onClick={() =>
+            saveDeck(deck.id, (prev) => ({
+              ...(prev?.shown ? { shown: prev.shown } : {}),
+              answers: {},
+              startedAt: new Date().toISOString(),
+            }))
+          }
         >
           {t('restart')}
         </button>
@@ -82,6 +99,7 @@ export default function DeckReview({ deck, record }: { deck: Deck; record: DeckR
               key={x.id}
               data-id={x.id}
               data-correct={x.grade.correct}
+              data-shown={x.answerShown}
               className={x.grade.correct ? 'ok' : 'bad'}
             >
               <td>{x.n}</td>
@@ -95,6 +113,7 @@ export default function DeckReview({ deck, record }: { deck: Deck; record: DeckR
               <td>
                 {x.grade.correct ? '✓ ' : '✗ '}
                 {x.grade.score} / {x.grade.maxScore}
+                {x.answerShown && <em className="muted"> ({t('shownMark')})</em>}
               </td>
             </tr>
           ))}

@@ -32,16 +32,19 @@ export default function DeckView({ deck, item }: { deck: Deck; item: number }) {
   const onAnswer = (a: DeckAnswer) => {
     const now = new Date().toISOString()
     const empty = a.queues.length === 0 && a.nowhere === null
-    const next = { ...answers }
-    if (empty) delete next[q.id]
-    else next[q.id] = a
-    saveDeck(deck.id, { answers: next, startedAt: record?.startedAt ?? now })
+    saveDeck(deck.id, (prev) => {
+      const next = { ...prev?.answers }
+      if (empty) delete next[q.id]
+      else next[q.id] = a
+      return { ...prev, answers: next, startedAt: prev?.startedAt ?? now }
+    })
   }
   const finish = () => {
     setAsking(false)
     const finishedAt = new Date().toISOString()
-    saveDeck(deck.id, { answers, startedAt: record?.startedAt ?? finishedAt, finishedAt })
-    // Each question's result also goes to progress, keyed by the question's own id.
+    saveDeck(deck.id, (prev) => ({ ...prev, answers, startedAt: prev?.startedAt ?? finishedAt, finishedAt }))
+    // Each question's result also goes to progress, keyed by the question's own id (a question the
+    // presentation revealed in this browser is recorded as "answer shown", never as right).
     for (const x of reviewDeck(deck, answers).items)
       recordAttempt(x.id, {
         status: x.grade.correct ? 'correct' : 'wrong',

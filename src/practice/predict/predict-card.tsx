@@ -41,6 +41,8 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
   const [pickedBindings, setPickedBindings] = useState<ReadonlySet<number>>(new Set())
   const [bindingGrade, setBindingGrade] = useState<BindingGrade | null>(null)
   const [revealedSelf, setRevealedSelf] = useState(false)
+  // A right answer counts only when progress says so (not after an answer shown in this browser).
+  const counted = useProgress((s) => s.progress.entries[exerciseId]?.status === 'correct')
   const engine = useMemo(() => {
     try {
       return { ok: true as const, ...explainOnly(scenario) }
@@ -190,9 +192,13 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
           className={`practice-result ${grade.correct ? 'ok' : 'bad'}`}
           data-testid="predict-result"
           data-correct={grade.correct}
+          data-counted={grade.correct && counted}
           role="status"
         >
           <strong>{t(grade.correct ? 'right' : 'notQuite')}</strong>{' '}
+          {grade.correct && !counted && (
+            <span data-testid="predict-not-counted">{t('rightNotCounted')} </span>
+          )}
           {t('score', { score: grade.score, max: grade.maxScore })}{' '}
           {bindingGrade && t('bindingScore', { score: bindingGrade.score, max: bindingGrade.max })}
           {!grade.correct && !revealed && (
