@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runTimeline, type TimelineRun, topicDpTrace } from '../../src/engine'
 import { loadLessons } from '../../src/lessons/content-load'
-import type { Block } from '../../src/lessons/content-types'
+import type { Block, LessonStep } from '../../src/lessons/content-types'
 import { buildLessons } from '../../src/lessons/content-validate'
 import { parseInline } from '../../src/lessons/markdown'
 import { runStep } from '../../src/lessons/run-step'
@@ -37,6 +37,39 @@ function deliveredIds(run: TimelineRun, consumer: string): string[] {
   return run.frames.flatMap((f) =>
     f.events.flatMap((e) => (e.kind === 'delivered' && e.consumer === consumer ? [e.message] : [])),
   )
+}
+
+/**
+ * What a step's title gives away before the learner answers: a queue or consumer of the answer,
+ * a word that states an outcome, or (for a routing question) how many queues are reached. The
+ * title is shown in the step tabs and above the question, so it must name the situation only.
+ */
+const OUTCOME_WORDS = {
+  en: /\b(return(s|ed)?|drop(s|ped)?|discard(s|ed)?|lost|gone|rescue[sd]?|catch(es|ing)?|caught|cop(y|ies)|still|only|never|nothing|nowhere|exception|not used|ignored?|plain text|counts?|zero|too many|same as|redeliver(y|ed)?)\b/i,
+  'zh-CN':
+    /退回|返回|丢|一份|仍然|只有|只给|例外|不生效|不等于|消失|接住|普通字符|算数|不能|零|什么都不|多了|重新投递/,
+}
+const HOW_MANY = {
+  en: /\b(one|two|three|four|five|six|several|both|all|every|no|single) queues?\b/i,
+  'zh-CN': /[一二两三四五六几多]个队列|所有队列|每个队列|都/,
+}
+function titleSpoilers(title: string, lang: 'en' | 'zh-CN', step: LessonStep): string[] {
+  const out: string[] = []
+  const words = new Set(
+    parseInline(title).flatMap((i) => i.text.split(/[^\w.\-/]+/u).filter((w) => w !== '')),
+  )
+  const answer: string[] = []
+  const p = step.ask ? runStep(step)?.publishes.find((x) => x.id === step.ask) : undefined
+  if (p) answer.push(...p.queues.map((q) => q.queue))
+  const q = step.timeline?.ask
+  if (q?.kind === 'deliveries')
+    answer.push(...deliveredTo(runTimeline(step.timeline?.script as never), q.message))
+  for (const a of answer) if (words.has(a)) out.push(`names ${a}, part of the answer`)
+  const said = title.match(OUTCOME_WORDS[lang])
+  if (said) out.push(`says "${said[0]}"`)
+  const many = p ? title.match(HOW_MANY[lang]) : null
+  if (many) out.push(`counts the queues: "${many[0]}"`)
+  return out
 }
 
 const ROOT = join(__dirname, '../../lessons')
@@ -168,6 +201,43 @@ describe('the validator catches broken content', () => {
     )
     expect(r.errors[0]?.file).toBe('12-binding-lifecycle/timeline.amqp')
     expect(r.errors[0]?.message).toMatch(/^line 2: /)
+  })
+})
+
+describe('step titles', () => {
+  const step = (lesson: string, id: string) =>
+    must(
+      built.lessons.find((l) => l.id === lesson)?.steps.find((s) => s.id === id),
+      `${lesson}/${id}`,
+    )
+  it('catch titles that tell the answer (the check can fail)', () => {
+    const spoilers: [string, string, 'en' | 'zh-CN', string][] = [
+      ['04-topic-dp', 'eu', 'en', 'One word too many'],
+      ['04-topic-dp', 'zero', 'zh-CN', '`#` 可以什么都不取'],
+      ['04-topic-dp', 'star-one', 'en', '`*` never spans two words'],
+      ['02-direct', 'plain-text', 'en', 'Wildcards are plain text here'],
+      ['08-dedup', 'three-bindings', 'en', 'Three bindings, still one copy'],
+      ['08-dedup', 'three-bindings', 'zh-CN', '三个绑定，仍然一份'],
+      ['11-independent-competing', 'redelivery', 'en', '"Only one of them" has an exception'],
+      ['11-independent-competing', 'competing', 'en', 'o2 goes to notifier-2'],
+      ['09-e2e-alternate', 'dead-end', 'zh-CN', '备用交换机不生效的情况'],
+      ['06-default-exchange', 'vhosts', 'en', 'Same name, two queues'],
+      ['05-fanout', 'broadcast', 'zh-CN', '三条消息，三个队列'],
+      ['09-e2e-alternate', 'alternate', 'en', 'Catching it in `unrouted`'],
+    ]
+    for (const [lesson, id, lang, title] of spoilers)
+      expect(titleSpoilers(title, lang, step(lesson, id)), `${lesson}/${id}: ${title}`).not.toEqual([])
+  })
+  it('name the situation, not the result, in both languages', () => {
+    const found: string[] = []
+    for (const lesson of built.lessons)
+      for (const lang of ['en', 'zh-CN'] as const)
+        for (const [n, s] of lesson.steps.entries()) {
+          const title = lesson.text[lang].steps[n]?.title ?? ''
+          for (const why of titleSpoilers(title, lang, s))
+            found.push(`${lesson.id}/${s.id} ${lang} "${title}": ${why}`)
+        }
+    expect(found).toEqual([])
   })
 })
 
