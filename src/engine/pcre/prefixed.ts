@@ -10,7 +10,7 @@
  * prefix escaped as a PCRE literal (`escapePcreLiteral`). The prefix must end with a non-word byte
  * (the kits' end with `.`), so `\b` just after it means what it means at the start of a name.
  */
-import { has, isWord } from './latin1'
+import { has, isWord, utf8Bytes } from './latin1'
 import type { AssertKind, Node } from './parse'
 import { PatternError, parsePattern } from './parse'
 
@@ -115,7 +115,7 @@ export function escapePcreLiteral(text: string): string {
 
 /** The parts joined for `prefix` (which must end with a non-word byte). */
 export function joinPrefixed(parts: readonly string[], prefix: string): string {
-  const bytes = new TextEncoder().encode(prefix)
+  const bytes = utf8Bytes(prefix)
   if (bytes.length === 0 || isWord(bytes[bytes.length - 1] as number))
     throw new Error(`a prefix for policy patterns must end with a non-word byte: ${JSON.stringify(prefix)}`)
   return parts.join(escapePcreLiteral(prefix))
