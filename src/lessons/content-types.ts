@@ -48,6 +48,22 @@ export interface TimelineExpectation {
   queues?: Record<string, { ready: number; unacked: number }>
 }
 
+/**
+ * A figure the step's text states in prose, as data: tests/content computes it with the engine and
+ * finds it in the text of both languages, so neither can change alone.
+ */
+export type Claim =
+  /** The DP table's size, written `(P+1) × (K+1) = cells` (e.g. `6 × 7 = 42`). */
+  | { kind: 'dp-size'; pattern: string; key: string; says: string }
+  /** The text holds the whole DP table as a pipe table of ✓ / ✗ (first column: the row heads). */
+  | { kind: 'dp-table'; pattern: string; key: string }
+  /** Copies made by all the step's publishes together (a number). */
+  | { kind: 'copies'; says: string }
+  /** For the asked message's trie: `V × (K+1) = bound` live states at most, and how many the walk holds. */
+  | { kind: 'trie-states'; says: string; visited: string }
+  /** Deleting the binding prunes the nodes `pruned` and keeps `kept` (node words, named in code). */
+  | { kind: 'trie-removal'; pattern: string; dest: string; pruned: string[]; kept: string[] }
+
 export interface LessonStep {
   id: string
   /**
@@ -68,6 +84,7 @@ export interface LessonStep {
   /** Message ids each named queue holds after the run (a subset of queues may be listed). */
   queueContents?: Record<string, string[]>
   widget?: Widget
+  claims?: Claim[]
 }
 
 export interface Lesson {

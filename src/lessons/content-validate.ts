@@ -12,6 +12,7 @@ import {
 } from '../engine'
 import { LANGS } from '../i18n/language'
 import type {
+  Claim,
   ContentError,
   Expectation,
   Lesson,
@@ -54,6 +55,25 @@ function readWidget(v: unknown, at: string): Widget {
   }
   if (v.kind === 'dedup' || v.kind === 'unroutable' || v.kind === 'trie') return { kind: v.kind }
   fail(`${at}.kind: expected dp, dedup, unroutable or trie`)
+}
+
+const CLAIM_FIELDS: Record<Claim['kind'], Record<string, 'string' | 'strings'>> = {
+  'dp-size': { pattern: 'string', key: 'string', says: 'string' },
+  'dp-table': { pattern: 'string', key: 'string' },
+  copies: { says: 'string' },
+  'trie-states': { says: 'string', visited: 'string' },
+  'trie-removal': { pattern: 'string', dest: 'string', pruned: 'strings', kept: 'strings' },
+}
+
+function readClaim(v: unknown, at: string): Claim {
+  if (!isObj(v) || typeof v.kind !== 'string' || !(v.kind in CLAIM_FIELDS))
+    fail(`${at}.kind: expected one of ${Object.keys(CLAIM_FIELDS).join(', ')}`)
+  const fields = CLAIM_FIELDS[v.kind as Claim['kind']]
+  for (const [name, type] of Object.entries(fields)) {
+    const ok = type === 'string' ? typeof v[name] === 'string' : isStrings(v[name])
+    if (!ok) fail(`${at}.${name}: expected ${type === 'string' ? 'a string' : 'an array of strings'}`)
+  }
+  return v as unknown as Claim
 }
 
 function readTimelineExpect(v: unknown, at: string): TimelineExpectation {
@@ -119,6 +139,10 @@ function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: C
   if (!isObj(v) || typeof v.id !== 'string') fail(`${at}: each step needs a string id`)
   const step: LessonStep = { id: v.id, expect: {} }
   if (v.widget !== undefined) step.widget = readWidget(v.widget, `${at}.widget`)
+  if (v.claims !== undefined) {
+    if (!Array.isArray(v.claims)) fail(`${at}.claims: expected an array`)
+    step.claims = v.claims.map((c, i) => readClaim(c, `${at}.claims[${i}]`))
+  }
   if (v.expect !== undefined) {
     if (!isObj(v.expect)) fail(`${at}.expect: expected an object keyed by publish id`)
     for (const [id, e] of Object.entries(v.expect)) step.expect[id] = readExpectation(e, `${at}.expect.${id}`)

@@ -14,6 +14,7 @@ import { parseInline } from '../../src/lessons/markdown'
 import { runStep } from '../../src/lessons/run-step'
 import { storyOutline } from '../../src/lessons/story-outline'
 import { deliveredTo, finalState, queueCounts } from '../../src/lessons/timeline-question'
+import { checkClaim } from './lesson-claims'
 
 /** The inline code of some blocks (names, keys, ids). */
 function codeWords(blocks: Block[]): string[] {
@@ -204,6 +205,78 @@ describe('the validator catches broken content', () => {
   })
 })
 
+describe('figures stated in prose (claims)', () => {
+  const find = (lesson: string, id: string) => {
+    const l = must(
+      built.lessons.find((x) => x.id === lesson),
+      lesson,
+    )
+    const n = l.steps.findIndex((s) => s.id === id)
+    const step = must(l.steps[n], id)
+    const texts = { en: must(l.text.en.steps[n], 'en'), 'zh-CN': must(l.text['zh-CN'].steps[n], 'zh') }
+    return { step, texts, run: runStep(step) }
+  }
+  it('covers the figures the lessons state', () => {
+    const kinds = built.lessons.flatMap((l) =>
+      l.steps.flatMap((s) => (s.claims ?? []).map((c) => `${s.id}:${c.kind}`)),
+    )
+    expect(kinds.sort()).toEqual(
+      [
+        'broadcast:copies',
+        'cost:dp-size',
+        'delete:trie-removal',
+        'hash-closure:trie-states',
+        'table:dp-table',
+      ].sort(),
+    )
+  })
+  it('fail when the figure, the text or the engine disagree', () => {
+    const cost = find('04-topic-dp', 'cost')
+    const claim = must(cost.step.claims?.[0], 'claim')
+    expect(
+      checkClaim({ ...claim, says: '6 × 7 = 43' } as typeof claim, cost.run, cost.step.ask, cost.texts),
+    ).not.toEqual([])
+    // the same claim about another key: the engine's table has another size
+    expect(
+      checkClaim({ ...claim, key: 'a.b.c' } as typeof claim, cost.run, cost.step.ask, cost.texts),
+    ).not.toEqual([])
+    const fan = find('05-fanout', 'broadcast')
+    const edited = structuredClone(fan.texts)
+    edited['zh-CN'].after = edited['zh-CN'].after.map((b) =>
+      b.kind === 'p'
+        ? { ...b, inlines: b.inlines.map((i) => ({ ...i, text: i.text.replace('9', '十') })) }
+        : b,
+    )
+    expect(checkClaim(must(fan.step.claims?.[0], 'claim'), fan.run, fan.step.ask, edited)).toEqual([
+      'zh-CN: the text does not say "9"',
+    ])
+    const table = find('04-topic-dp', 'table')
+    const flipped = structuredClone(table.texts)
+    const t = flipped.en.after.find((b) => b.kind === 'table')
+    if (t?.kind === 'table') (t.rows[2]?.[1] ?? [])[0] = { kind: 'text', text: '✓' }
+    expect(
+      checkClaim(must(table.step.claims?.[0], 'claim'), table.run, table.step.ask, flipped),
+    ).toHaveLength(1)
+    const del = find('13-trie', 'delete')
+    const removal = must(del.step.claims?.[0], 'claim')
+    expect(
+      checkClaim({ ...removal, pruned: ['paid', 'eu'] } as typeof removal, del.run, del.step.ask, del.texts),
+    ).not.toEqual([])
+  })
+  it('are validated for shape, with the step named', () => {
+    const r = buildLessons({ lessons: ['05-fanout'] }, (p) => {
+      const v = readFromDisk(p)
+      if (!p.endsWith('lesson.json')) return v
+      const copy = structuredClone(v) as { steps: Record<string, unknown>[] }
+      ;(copy.steps[0] as Record<string, unknown>).claims = [{ kind: 'copies', says: 9 }]
+      return copy
+    })
+    expect(r.errors).toEqual([
+      { file: '05-fanout/lesson.json', message: 'steps[0].claims[0].says: expected a string' },
+    ])
+  })
+})
+
 describe('step titles', () => {
   const step = (lesson: string, id: string) =>
     must(
@@ -364,6 +437,17 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
         expect(expected.queues?.[tl.ask.queue]).toEqual(queueCounts(end, tl.ask.queue))
     })
   }
+
+  for (const [n, step] of lesson.steps.entries())
+    if (step.claims)
+      it(`step ${step.id}: the figures its text states are what the engine computes`, () => {
+        const texts = {
+          en: must(lesson.text.en.steps[n], 'en text'),
+          'zh-CN': must(lesson.text['zh-CN'].steps[n], 'zh-CN text'),
+        }
+        for (const claim of step.claims ?? [])
+          expect(checkClaim(claim, runStep(step), step.ask, texts), claim.kind).toEqual([])
+      })
 
   for (const step of lesson.steps.filter((s) => s.timeline?.ask)) {
     it(`step ${step.id}: the story shown before the answer does not tell it`, () => {
