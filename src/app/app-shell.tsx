@@ -1,5 +1,5 @@
-/** The shell: header with navigation, language and theme; the current view below. */
-import { Suspense, useEffect, useMemo } from 'react'
+/** The shell: a skip link, the header with navigation, language and theme; the current view below. */
+import { type MouseEvent, Suspense, useEffect, useMemo } from 'react'
 import { PartTextsContext } from '../components/part-boundary'
 import { LANGS, type Lang, useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
@@ -8,6 +8,8 @@ import { navigate, useRoute, VIEW_IDS } from '../store/url-route'
 import { appMessages } from './app-messages'
 import { StorageBanner } from './storage-banner'
 import { VIEWS } from './views'
+
+const MAIN_ID = 'main'
 
 export default function AppShell() {
   const t = useT(appMessages)
@@ -25,6 +27,13 @@ export default function AppShell() {
   }, [pageTitle, view, t])
 
   const View = VIEWS[view]
+  // The hash belongs to the playground's links: move focus to the main region without writing `#main`.
+  const skipToMain = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault()
+    const main = document.getElementById(MAIN_ID)
+    main?.focus()
+    main?.scrollIntoView()
+  }
   const partTexts = useMemo(
     () => ({
       crashed: t('partCrashed'),
@@ -36,6 +45,9 @@ export default function AppShell() {
   )
   return (
     <div className="app">
+      <a className="skip-link" href={`#${MAIN_ID}`} onClick={skipToMain} data-testid="skip-link">
+        {t('skipToContent')}
+      </a>
       <header className="app-header">
         <div className="brand">
           <h1>{t('title')}</h1>
@@ -69,10 +81,11 @@ export default function AppShell() {
               ))}
             </select>
           </label>
+          {/* The name says what the button switches to and contains its visible text (WCAG 2.5.3). */}
           <button
             type="button"
             data-testid="theme-toggle"
-            aria-label={t('theme')}
+            aria-label={theme === 'dark' ? t('toLightTheme') : t('toDarkTheme')}
             onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
           >
             {theme === 'dark' ? t('light') : t('dark')}
@@ -80,7 +93,7 @@ export default function AppShell() {
         </div>
       </header>
       <StorageBanner />
-      <main className="app-main">
+      <main className="app-main" id={MAIN_ID} tabIndex={-1}>
         <PartTextsContext.Provider value={partTexts}>
           <Suspense fallback={<p className="loading">{t('loading')}</p>}>
             <View />
