@@ -117,7 +117,7 @@ export default function TimelinePage() {
               <h3>{t('steps')}</h3>
               <StepList frames={run.frames} cursor={cursor} lang={lang} onJump={move} />
             </aside>
-            <main className="tl-main">
+            <div className="tl-main">
               <section className="panel tl-diagram">
                 <h3>{t('diagram')}</h3>
                 <div className="tl-diagram-scroll">
@@ -139,7 +139,7 @@ export default function TimelinePage() {
                   <p>{lesson.takeaway[lang]}</p>
                 </section>
               )}
-            </main>
+            </div>
           </div>
         </>
       )}
