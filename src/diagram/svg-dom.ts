@@ -38,13 +38,33 @@ export function makeNodesFocusable(
     if (!entity) continue
     g.setAttribute('role', 'button')
     g.setAttribute('tabindex', focusable.length === 0 ? '0' : '-1')
-    g.setAttribute('aria-label', describe(entity))
+    g.setAttribute('aria-label', withShownText(describe(entity), g))
     g.dataset.nodeId = id ?? ''
     g.dataset.kind = entity.kind
     if (entity.kind === 'exchange' || entity.kind === 'queue') g.dataset.name = entity.name
     focusable.push(g)
   }
   return focusable
+}
+
+/**
+ * The description plus the label lines it does not already say ("Exchange orders, topic"), so the
+ * accessible name contains the text the node shows (WCAG 2.5.3, label in name); a name shortened
+ * with "…" is already said in full; white space and the escaping's WORD JOINER do not count. Read
+ * from the text nodes, not innerText: the SVG may not be laid out yet.
+ */
+export function withShownText(described: string, g: Element): string {
+  const squash = (s: string) => s.replace(/[\s\u2060]+/g, '')
+  const all = squash(described)
+  const label = g.querySelector('.label') ?? g
+  const walker = g.ownerDocument.createTreeWalker(label, NodeFilter.SHOW_TEXT)
+  const missing: string[] = []
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const line = (n.textContent ?? '').trim()
+    const said = all.includes(squash(line.endsWith('…') ? line.slice(0, -1) : line))
+    if (line && !said && !missing.includes(line)) missing.push(line)
+  }
+  return missing.length ? `${described}, ${missing.join(', ')}` : described
 }
 
 /** Moves the roving tab stop from `from` to `to`. */

@@ -53,7 +53,8 @@ describe('diagram in Chromium', () => {
       // (a WORD JOINER keeps ﬂ°° / ¶ß from being read as Mermaid's entity markers)
       expect(node?.text.replace(/\u2060/g, ''), name).toBe(shorten(name).replace(/\s+/g, ''))
     }
-    expect(nodes.find((n) => n.label === `Exchange ${HOSTILE_EXCHANGE}`)?.text).toBe(
+    // the accessible name contains what the node shows: its name and its type (WCAG 2.5.3)
+    expect(nodes.find((n) => n.label === `Exchange ${HOSTILE_EXCHANGE}, direct`)?.text).toBe(
       `${HOSTILE_EXCHANGE}direct`.replace(/\s+/g, ''),
     )
     // edge labels show the routing keys literally (entities decoded by the view)
