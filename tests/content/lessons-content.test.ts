@@ -449,6 +449,22 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
           expect(checkClaim(claim, runStep(step), step.ask, texts), claim.kind).toEqual([])
       })
 
+  for (const step of lesson.steps.filter((s) => s.timeline && s.scenario)) {
+    it(`step ${step.id}: the diagram's messages are the story's messages`, () => {
+      const key = (p: { id: string; exchange: string; routing_key: string }) =>
+        `${p.id} → ${p.exchange} [${p.routing_key}]`
+      const drawn = (step.scenario?.publishes ?? []).map(key)
+      const told = (step.timeline?.script.steps ?? []).flatMap((op) =>
+        op.op === 'publish' ? [key(op.publish)] : [],
+      )
+      const toldIds = new Set(told.map((k) => k.split(' ')[0]))
+      // a message id used by both is published the same way in both
+      for (const d of drawn) if (toldIds.has(d.split(' ')[0])) expect(told, step.id).toContain(d)
+      // a step that asks about its story draws exactly the story's messages
+      if (step.timeline?.ask) expect(drawn, step.id).toEqual(told)
+    })
+  }
+
   for (const step of lesson.steps.filter((s) => s.timeline?.ask)) {
     it(`step ${step.id}: the story shown before the answer does not tell it`, () => {
       const tl = must(step.timeline, 'timeline')
