@@ -90,18 +90,43 @@ describe('practice questions', () => {
       if (q.type !== 'choice') continue
       for (const id of correctOptions(q)) {
         const right = q.options.find((o) => o.id === id)?.text
-        for (const lang of ['en', 'zh-CN'] as const)
+        const wrong = q.options.filter((o) => o.id !== id).map((o) => o.text)
+        for (const lang of ['en', 'zh-CN'] as const) {
           expect(q.hint[lang].includes(right?.[lang] ?? '\u0000'), `${q.id} ${lang}`).toBe(false)
+          // nor its key phrase: a run the hint shares with the right option and no wrong option has
+          const giveaway = sharedRuns(q.hint[lang], right?.[lang] ?? '', lang).filter(
+            (run) => !wrong.some((w) => runsOf(w[lang], lang).has(run)),
+          )
+          expect(giveaway, `${q.id} ${lang}: the hint repeats the right option's words`).toEqual([])
+        }
       }
     }
   })
 })
 
+/** Word runs of 3 (English, case and punctuation folded) or character runs of 4 (Chinese, CJK only). */
+function runsOf(text: string, lang: 'en' | 'zh-CN'): Set<string> {
+  const out = new Set<string>()
+  if (lang === 'en') {
+    const words = text.toLowerCase().match(/[a-z0-9.#*_"]+/g) ?? []
+    const clean = words.map((w) => w.replace(/^[."]+|[."]+$/g, '')).filter((w) => w !== '')
+    for (let i = 0; i + 3 <= clean.length; i++) out.add(clean.slice(i, i + 3).join(' '))
+  } else
+    for (const part of text.split(/[^\u4e00-\u9fff]+/))
+      for (let i = 0; i + 4 <= part.length; i++) out.add(part.slice(i, i + 4))
+  return out
+}
+
+function sharedRuns(a: string, b: string, lang: 'en' | 'zh-CN'): string[] {
+  const inB = runsOf(b, lang)
+  return [...runsOf(a, lang)].filter((r) => inB.has(r))
+}
+
 describe('choice questions cannot be answered by their form', () => {
   const choice = QUESTIONS.filter((q): q is ChoiceQuestion => q.type === 'choice')
 
   it.each(['en', 'zh-CN'] as const)(
-    'in %s, the right option is the longest in no more than its fair share of questions (1/n + 10%%)',
+    'in %s, the right option is the longest in no more than its fair share of questions (1/n + 0.1)',
     (lang) => {
       const longest = choice.filter((q) => {
         const right = correctOptions(q)[0]
@@ -110,6 +135,32 @@ describe('choice questions cannot be answered by their form', () => {
       })
       const fair = choice.reduce((sum, q) => sum + 1 / q.options.length, 0) / choice.length + 0.1
       expect(longest.length / choice.length, longest.map((q) => q.id).join(', ')).toBeLessThanOrEqual(fair)
+    },
+  )
+
+  it.each(['en', 'zh-CN'] as const)(
+    'in %s, the right option’s rank by length is spread: no rank holds more than 1/n + 0.1 (ties count against), the mean rank is near the middle',
+    (lang) => {
+      // Rank 1 is the longest. A right option tied with others spans their ranks and counts for each.
+      const held = new Map<number, string[]>()
+      let middle = 0
+      for (const q of choice) {
+        const len = (text: { en: string; 'zh-CN': string }) => [...text[lang]].length
+        const right = q.options.find((o) => o.id === correctOptions(q)[0])
+        if (!right) throw new Error(q.id)
+        const others = q.options.filter((o) => o !== right)
+        const first = 1 + others.filter((o) => len(o.text) > len(right.text)).length
+        const last = first + others.filter((o) => len(o.text) === len(right.text)).length
+        for (let r = first; r <= last; r++) held.set(r, [...(held.get(r) ?? []), q.id])
+        middle += ((first + last) / 2 - 1) / (q.options.length - 1)
+      }
+      const fair = choice.reduce((sum, q) => sum + 1 / q.options.length, 0) / choice.length + 0.1
+      for (const [rank, ids] of held)
+        expect(ids.length / choice.length, `rank ${rank}: ${ids.join(', ')}`).toBeLessThanOrEqual(fair)
+      // 0 = always the longest, 1 = always the shortest
+      const mean = middle / choice.length
+      expect(mean).toBeGreaterThan(0.35)
+      expect(mean).toBeLessThan(0.65)
     },
   )
 
