@@ -13,6 +13,8 @@ export const diagramMessages = defineMessages({
     nodeHidden: '{bindings} bindings and {queues} queues not shown',
     keyboardHint: 'Tab into the diagram, move between nodes with the arrow keys, select with Enter.',
     focused: 'Large topology: only what the message touched is drawn ({bindings} bindings hidden).',
+    focusedRun:
+      'Large topology: only what this run’s messages touched is drawn ({bindings} bindings hidden); the one shown is highlighted.',
     showAll: 'Show all (slow with hundreds of bindings)',
     showAllAsk:
       'Drawing all {n} exchanges, queues and bindings can keep this tab busy for a long time (about a minute at 1,000 bindings), and the page cannot be used meanwhile.',
@@ -83,6 +85,7 @@ export const diagramMessages = defineMessages({
     nodeHidden: '{bindings} 个绑定和 {queues} 个队列未显示',
     keyboardHint: '用 Tab 进入路由图，方向键在节点间移动，回车选中。',
     focused: '拓扑较大：只画出消息经过的部分（隐藏了 {bindings} 个绑定）。',
+    focusedRun: '拓扑较大：只画出本次运行的消息经过的部分（隐藏了 {bindings} 个绑定），当前消息高亮显示。',
     showAll: '全部显示（绑定上百个时较慢）',
     showAllAsk:
       '画出全部 {n} 个交换机、队列和绑定可能让这个标签页忙很久（1,000 个绑定时约一分钟），期间页面无法操作。',

@@ -60,9 +60,10 @@ function DiagramPane(props: DiagramPaneProps) {
   const vhosts = topology?.vhosts ?? []
   // a publish always shows its own vhost; the selector applies to the topology alone
   const wantedVhost = publish ? undefined : vhost && vhosts.includes(vhost) ? vhost : undefined
+  const companions = props.messages?.publishes
   const options = useMemo(
-    () => ({ showDefaultExchange, focus, labels, theme, vhost: wantedVhost }),
-    [showDefaultExchange, focus, labels, theme, wantedVhost],
+    () => ({ showDefaultExchange, focus, labels, theme, vhost: wantedVhost, companions }),
+    [showDefaultExchange, focus, labels, theme, wantedVhost, companions],
   )
   // The drawn topology: the same text for every message with the same scope, so Mermaid stays put.
   const model = useMemo(
@@ -197,7 +198,7 @@ function DiagramPane(props: DiagramPaneProps) {
       {Object.keys(model.nodes).length === 0 && <p className="diagram-note">{t('empty')}</p>}
       {model.focused && (
         <p className="diagram-note" data-testid="diagram-focused">
-          {t('focused', { bindings: model.hiddenBindings })}
+          {t(model.spansRun ? 'focusedRun' : 'focused', { bindings: model.hiddenBindings })}
         </p>
       )}
       {askShowAll && localFocus !== 'all' && (

@@ -12,6 +12,8 @@ export interface DiagramScope {
   queues: QueueState[]
   bindings: BindingState[]
   focused: boolean
+  /** Focused on what all the run's messages touched (not only the one shown). */
+  spansRun: boolean
   hiddenBindings: number
   hiddenQueues: number
   hiddenExchanges: number
@@ -71,6 +73,7 @@ export function computeScope(
       queues,
       bindings,
       focused,
+      spansRun: false,
       hiddenBindings: 0,
       hiddenQueues: 0,
       hiddenExchanges: 0,
@@ -78,12 +81,12 @@ export function computeScope(
   }
 
   if (onPath) {
-    const dl = deadLetterTouched(onPath)
-    for (const x of dl.exchanges) visited.add(x)
-    const matched = new Set<string>(dl.bindings)
-    for (const hop of onPath.hops) for (const ev of hop.evaluations) if (ev.matched) matched.add(ev.bindingId)
+    const run = runTouched(onPath, options.companions)
+    const one = run ?? touched(onPath)
+    for (const x of one.exchanges) visited.add(x)
+    const matched = one.bindings
     // A fanout to hundreds of queues stays drawable: the first ones reached, the rest counted.
-    const reached = new Set([...onPath.queues.map((q) => q.queue), ...dl.queues].slice(0, MAX_FOCUSED_QUEUES))
+    const reached = new Set([...one.queues].slice(0, MAX_FOCUSED_QUEUES))
     const shownBindings = bindings.filter(
       (b) => matched.has(b.id) && (b.destination_type === 'exchange' || reached.has(b.destination)),
     )
@@ -97,6 +100,7 @@ export function computeScope(
       queues: shownQueues,
       bindings: shownBindings,
       focused,
+      spansRun: run !== null,
       hiddenBindings: bindings.length - shownBindings.length,
       hiddenQueues: queues.length - shownQueues.length,
       hiddenExchanges: 0,
@@ -118,8 +122,55 @@ export function computeScope(
     queues: [],
     bindings: shownBindings,
     focused,
+    spansRun: false,
     hiddenBindings: bindings.length - shownBindings.length,
     hiddenQueues: queues.length,
     hiddenExchanges: candidates.length - shownExchanges.length,
   }
+}
+
+interface Touched {
+  exchanges: Set<string>
+  bindings: Set<string>
+  /** In first-reached order. */
+  queues: Set<string>
+}
+
+/** The exchanges, matched bindings and queues one message touched, dead-letter hops included. */
+function touched(p: PublishExplanation, into?: Touched): Touched {
+  const t = into ?? { exchanges: new Set(), bindings: new Set(), queues: new Set() }
+  for (const hop of p.hops) {
+    t.exchanges.add(hop.exchange)
+    for (const ev of hop.evaluations) if (ev.matched) t.bindings.add(ev.bindingId)
+  }
+  for (const q of p.queues) t.queues.add(q.queue)
+  const dl = deadLetterTouched(p)
+  for (const x of dl.exchanges) t.exchanges.add(x)
+  for (const b of dl.bindings) t.bindings.add(b)
+  for (const q of dl.queues) t.queues.add(q)
+  return t
+}
+
+/** A focused view of the whole run stays this small, or it focuses on the one message shown. */
+const RUN_FOCUS_MAX_MESSAGES = 60
+const RUN_FOCUS_MAX_BINDINGS = 120
+
+/**
+ * What every message of the run in the shown message's vhost touched, when that stays within the
+ * focused view's bounds: the same drawing for each of them, so choosing another only moves the
+ * overlay. Null (focus on the shown message alone) when it grows too large, or when a message was
+ * routed without its per-binding explanation (its bindings are not known).
+ */
+function runTouched(shown: PublishExplanation, companions?: readonly PublishExplanation[]): Touched | null {
+  if (!companions || companions.length < 2 || companions.length > RUN_FOCUS_MAX_MESSAGES) return null
+  if (shown.explained === false) return null
+  // The shown one first (it may be a logged message of an older run), then the run's.
+  const all = touched(shown)
+  for (const p of companions) {
+    if (p.vhost !== shown.vhost) continue
+    if (p.explained === false) return null
+    touched(p, all)
+    if (all.queues.size > MAX_FOCUSED_QUEUES || all.bindings.size > RUN_FOCUS_MAX_BINDINGS) return null
+  }
+  return all
 }

@@ -1,4 +1,5 @@
 /** Shapes shared by the Mermaid generator, the view and the pane. */
+import type { PublishExplanation } from '../engine'
 
 /** What a drawn node stands for; handed to `onNodeClick`. */
 export type DiagramEntity =
@@ -75,6 +76,11 @@ export interface DiagramOptions {
   theme?: 'light' | 'dark'
   /** Drawn with a selection ring. */
   selected?: DiagramEntity | null
+  /**
+   * The other messages of the run. A focused view then draws what all of them touched (when that
+   * stays small), so choosing another of them only moves the overlay instead of drawing anew.
+   */
+  companions?: readonly PublishExplanation[]
 }
 
 /** Where each drawn entity sits: generated Mermaid ids by engine name or id. */
@@ -103,6 +109,8 @@ export interface DiagramModel {
   ids: DrawnIds
   vhost: string
   focused: boolean
+  /** The focused view shows what all the run's messages touched. */
+  spansRun: boolean
   hiddenBindings: number
   hiddenQueues: number
   hiddenExchanges: number

@@ -123,6 +123,7 @@ function drawTopology(
       ids,
       vhost,
       focused: scope.focused,
+      spansRun: scope.spansRun,
       hiddenBindings: scope.hiddenBindings,
       hiddenQueues: scope.hiddenQueues,
       hiddenExchanges: scope.hiddenExchanges,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildDiagram } from '../../src/diagram/to-mermaid'
+import { buildDiagram, buildTopology } from '../../src/diagram/to-mermaid'
 import { runScenario } from '../../src/engine'
 import { largeScenario } from './diagram-fixtures'
 
@@ -22,6 +22,37 @@ describe('focus mode on 1,000 bindings', () => {
     expect(m.hiddenQueues).toBe(999)
     expect(m.nodes.more_0).toEqual({ kind: 'hidden', bindings: 999, queues: 999 })
     expect(m.text).toContain('more_0[["999 other bindings#44; 999 queues not shown"]]')
+  })
+
+  it('with the run beside it, draws what every message touched: the same text whichever is shown', () => {
+    const scenario = largeScenario(200)
+    scenario.publishes = [3, 50, 120].map((n, i) => ({
+      id: `m${i + 1}`,
+      exchange: 'big',
+      routing_key: `svc${n}.ping`,
+    }))
+    const { topology, publishes } = runScenario(scenario)
+    const texts = publishes.map((p) => buildTopology(topology, p, { companions: publishes }))
+    for (const m of texts) {
+      expect(m.focused).toBe(true)
+      expect(m.spansRun).toBe(true)
+      expect(m.text).toBe(texts[0]?.text)
+      expect(Object.values(m.nodes).filter((e) => e.kind === 'queue')).toHaveLength(3)
+    }
+    // Alone, each message draws only its own queue: three different drawings.
+    const alone = publishes.map((p) => buildTopology(topology, p).text)
+    expect(new Set(alone).size).toBe(3)
+    // A run touching more than the focused view can hold falls back to the message shown.
+    const wide = largeScenario(200)
+    wide.publishes = Array.from({ length: 45 }, (_, i) => ({
+      id: `w${i}`,
+      exchange: 'big',
+      routing_key: `svc${i}.ping`,
+    }))
+    const many = runScenario(wide)
+    const m = buildTopology(many.topology, many.publishes[0] ?? null, { companions: many.publishes })
+    expect(m.spansRun).toBe(false)
+    expect(Object.values(m.nodes).filter((e) => e.kind === 'queue')).toHaveLength(1)
   })
 
   it('draws everything when asked', () => {
