@@ -9,6 +9,7 @@ import { Fragment, memo } from 'react'
 import type { OperationOutcome, RunResult, ScenarioError } from '../engine'
 import { useT } from '../i18n/messages'
 import { explainMessages } from './explain-messages'
+import { operationLabel } from './operation-label'
 import './explain.css'
 
 const STAGE_KEY = {
@@ -172,10 +173,10 @@ function ResultTable({ run, selected, onSelect }: ResultTableProps) {
           <tr key={`e${i}`} data-error={e.id} data-code={e.code}>
             <th scope="row">{t('errorRow', { code: e.code, stage: t(STAGE_KEY[e.stage]) })}</th>
             <td>
-              {/* a script names the line; a scenario names the operation's id (binding:2) */}
+              {/* a script names the line; a scenario names the operation ("binding 3") */}
               {refused[i]?.loc
                 ? t('errorAtLine', { line: refused[i]?.loc?.line ?? 0 })
-                : t('errorOf', { id: e.id })}{' '}
+                : operationLabel(e.id, t)}{' '}
               <code>{e.text}</code>
             </td>
           </tr>
