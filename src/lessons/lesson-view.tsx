@@ -37,6 +37,13 @@ export function LessonView({
   const [predictions, setPredictions] = useState<Record<string, PredictState>>({})
   if (!data || !stepText) return null
   const last = step === lesson.steps.length - 1
+  // the lesson's intro opens its first step, on the page and on the first slide
+  const intro =
+    step === 0 && text.intro.length > 0 ? (
+      <div className="lesson-intro" data-testid="lesson-intro">
+        <RichText blocks={text.intro} />
+      </div>
+    ) : null
   const body = (
     <StepSlide
       key={`${lesson.id}/${data.id}`}
@@ -74,6 +81,7 @@ export function LessonView({
           data-lesson={lesson.id}
           data-step={data.id}
         >
+          {intro}
           {body}
         </article>
       </Presenter>
@@ -86,11 +94,7 @@ export function LessonView({
         <h2 data-testid="lesson-title">
           <InlineText text={text.title} />
         </h2>
-        {step === 0 && (
-          <div className="lesson-intro">
-            <RichText blocks={text.intro} />
-          </div>
-        )}
+        {intro}
       </header>
       <nav className="step-tabs" aria-label={t('steps')}>
         {text.steps.map((s, n) => (
