@@ -1,8 +1,9 @@
 /**
  * Every view rendered in zh-CN carries no English outside code, names and protocol terms. The page
  * is read as a learner sees it: text nodes and the accessible names (aria-label, title, placeholder)
- * of every view, every lesson step (answered), every practice tab, every timeline scenario and the
- * Real broker view (a diff, an observation error and a live-mode error shown).
+ * of every view, every lesson step (answered; two questions answered wrong first), every practice
+ * tab, every timeline scenario and the Real broker view (a diff, an observation error and a
+ * live-mode error shown).
  * Allowed without translation (tests/support/zh-latin.ts says why):
  *   - anything inside <code>, <pre>, <kbd>, <samp>, the script editor, or translate="no";
  *   - protocol and product terms (AMQP, RabbitMQ, direct, mandatory, …), identifier-shaped tokens;
@@ -116,6 +117,19 @@ describe('zh-CN has no English outside code, names and protocol terms', () => {
       await page.getByTestId(`lesson-item-${id}`).click()
       await expect.poll(() => page.getByTestId('lesson').getAttribute('data-lesson')).toBe(id)
       for (;;) {
+        // one routing and one timeline question answered wrong first: the feedback is read too
+        // (01/map: m1 is routed, "dropped" is wrong; 11/independent: o1 reaches both consumers)
+        const first = (await page.getByTestId('step-prev').isDisabled()) === true
+        if (first && (id === '01-routing-model' || id === '11-independent-competing')) {
+          await page.getByTestId('step-slide').waitFor({ timeout: 20_000 })
+          if (id === '01-routing-model') await page.getByTestId('mark-nowhere-dropped').click()
+          else await page.locator('[data-testid^="mark-consumer-"]').first().click()
+          await page.getByTestId('predict-check').click()
+          const wrong = page.locator('[data-testid="predict-feedback"] [data-verdict="wrong"]')
+          await wrong.waitFor()
+          expect(await wrong.textContent()).toMatch(/^还不对。/)
+          await check(page, `lessons ${id} (a wrong answer)`)
+        }
         await skipQuestions(page)
         const step = await page.getByTestId('lesson').getAttribute('data-step')
         await check(page, `lessons ${id}/${step}`)
