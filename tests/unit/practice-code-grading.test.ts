@@ -163,19 +163,86 @@ describe('per-kind checks', () => {
     expect(call(ex.visible[1] as unknown[], ['notify', 'audit']).pass).toBe(true)
   })
 
-  it('checks the counter-example list against RabbitMQ', () => {
+  it('checks the counter-example list against RabbitMQ, for the pattern it was given', () => {
     const ex = byId('code-counterexample')
-    const grade = (value: unknown) => gradeCall(ex, { args: [], kind: 'visible' }, { ok: true, value, ms: 0 })
-    expect(grade([['a.*.c', 'a.b.x.c', true]])).toMatchObject({ pass: false, note: 'wrong-expectation' })
-    expect(grade([['a.*.c', 'a.b.c', true]])).toMatchObject({ pass: false, note: 'missing-counterexample' })
-    expect(grade([['a.*.c', 'a.b.x.c', false]])).toMatchObject({ pass: false, note: 'missing-control' })
+    const grade = (pattern: string, value: unknown) =>
+      gradeCall(ex, { args: [pattern], kind: 'visible' }, { ok: true, value, ms: 0 })
+    expect(grade('a.*.c', [['a.*.c', 'a.b.x.c', true]])).toMatchObject({
+      pass: false,
+      note: 'wrong-expectation',
+    })
+    expect(grade('a.*.c', [['a.*.c', 'a.b.c', true]])).toMatchObject({
+      pass: false,
+      note: 'missing-counterexample',
+      expected: '["a.*.c","…",false]', // what is missing, not a row to copy
+    })
+    expect(grade('a.*.c', [['a.*.c', 'a.b.x.c', false]])).toMatchObject({
+      pass: false,
+      note: 'missing-control',
+    })
+    // a false row that is not a two-word counter-example does not count (three words, or another word)
     expect(
-      grade([
+      grade('a.*.c', [
+        ['a.*.c', 'a.b.x.y.c', false],
+        ['a.*.c', 'a.b.d', false],
+        ['a.*.c', 'a.b.c', true],
+      ]),
+    ).toMatchObject({ pass: false, note: 'missing-counterexample' })
+    expect(
+      grade('a.*.c', [
         ['a.*.c', 'a.b.x.c', false],
         ['a.*.c', 'a..c', true],
       ]).pass,
     ).toBe(true)
-    expect(grade('nope')).toMatchObject({ pass: false, note: 'not-array' })
+    // the visible pattern's rows do not answer another pattern
+    const visibleRows = [
+      ['a.*.c', 'a.b.x.c', false],
+      ['a.*.c', 'a.b.c', true],
+    ]
+    expect(grade('order.*', visibleRows)).toMatchObject({ pass: false, note: 'missing-counterexample' })
+    expect(
+      grade('*', [
+        ['*', 'x.y', false],
+        ['*', 'x', true],
+      ]).pass,
+    ).toBe(true)
+    expect(grade('a.*.c', 'nope')).toMatchObject({ pass: false, note: 'not-array' })
+  })
+
+  it('a counter-example table harvested from 60 failure panels still fails the next run', () => {
+    // the learner writes correct rows for every pattern a failure panel ever named, and nothing general
+    const seen = new Set<string>(['a.*.c', ...byId('code-counterexample').hidden.map((h) => h[0] as string)])
+    const source = () =>
+      `const SEEN: string[] = ${JSON.stringify([...seen])}
+       function cases(p: string): [string, string, boolean][] {
+         if (!SEEN.includes(p)) return []
+         const w = p.split('.')
+         const fill = (...t: string[]) => w.flatMap((x) => (x === '*' ? t : [x])).join('.')
+         return [[p, fill('x', 'y'), false], [p, fill('x'), true]]
+       }`
+    for (let seed = 1000; seed < 1060; seed++) {
+      const f = run('code-counterexample', source(), seed).firstFailure
+      expect(f, `run ${seed} passed with ${seen.size} patterns`).not.toBe(null)
+      expect(f?.kind).toBe('generated')
+      seen.add(JSON.parse(f?.call.slice('cases('.length, -1) ?? '""') as string)
+    }
+    expect(run('code-counterexample', source(), 5000).firstFailure).not.toBe(null)
+  })
+
+  it('generates patterns with exactly one * and plain words, many different ones', () => {
+    const ex = byId('code-counterexample')
+    const all = new Set<string>()
+    for (let seed = 0; seed < 50; seed++)
+      for (const c of planRun(ex, seed).filter((x) => x.kind === 'generated')) {
+        const p = c.args[0] as string
+        expect(
+          p.split('.').filter((w) => w === '*'),
+          p,
+        ).toHaveLength(1)
+        expect(p, p).not.toMatch(/#|\.\.|^\.|\.$/)
+        all.add(p)
+      }
+    expect(all.size).toBeGreaterThan(150)
   })
 
   it('takes the DP table from the engine (3×3 for #.b / a.b, bottom-right true)', () => {

@@ -8,6 +8,7 @@ import Editor from '@monaco-editor/react'
 import 'monaco-editor/languages/definitions/typescript/register'
 // The shared setup bundles Monaco locally and calls loader.config({ monaco }); we reuse it and its themes.
 import '../../editor/monaco-setup'
+import { EditorTabHint } from '../../editor/tab-hint'
 import { EDITOR_THEMES } from '../../editor/themes'
 
 export interface CodeEditorProps {
@@ -33,6 +34,7 @@ export default function CodeEditor({ path, value, theme, label, loadingText, onC
         onChange={(v) => onChange(v ?? '')}
         options={{ minimap: { enabled: false }, fontSize: 14, scrollBeyondLastLine: false, tabSize: 2 }}
       />
+      <EditorTabHint />
     </section>
   )
 }

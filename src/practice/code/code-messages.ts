@@ -17,7 +17,10 @@ export const codeMessages = defineMessages({
     expected: 'Expected',
     actual: 'Actual',
     expectThrow: 'throws an Error',
-    casesExpected: 'every case agrees with RabbitMQ, includes the counter-example and a true control',
+    casesExpected:
+      'for this pattern: a counter-example (false) and a true control; every expected value as RabbitMQ answers',
+    rules_cases:
+      'How cases(pattern) is graded: each run calls it with the visible pattern, a few hidden ones and patterns generated for that run — each has exactly one * and plain words elsewhere (no #, no empty words). For each pattern the rows must include a counter-example (a key where the * would have to take two words, expected false) and a control with the same pattern (expected true). Every expected value must be what RabbitMQ answers; rows about other patterns are allowed and checked too. A failure names the pattern and what is missing, never a row to copy.',
     sandboxRules:
       'Write TypeScript. It runs in a separate sandbox Worker without DOM or network; a run is stopped after {s} s. Your text is saved in this browser as you type.',
     loadingEditor: 'Loading the editor…',
@@ -44,8 +47,9 @@ export const codeMessages = defineMessages({
     failure_generated: 'A generated case fails (each run generates new ones)',
     oneAtATime: 'Only the first failing case is shown; fix it and run again.',
     note_duplicates: 'The result lists a queue more than once: one copy per queue.',
-    'note_missing-counterexample': 'The counter-example a.*.c / a.b.x.c is missing.',
-    'note_missing-control': 'A case where a.*.c is true is missing.',
+    'note_missing-counterexample':
+      'No counter-example for this pattern: a key where the * would have to take two words, expected false.',
+    'note_missing-control': 'No control for this pattern: a key it matches, expected true.',
     'note_wrong-expectation': 'This expectation disagrees with RabbitMQ.',
     'note_not-array': 'cases() must return an array.',
     'note_empty-word-rule':
@@ -77,7 +81,9 @@ export const codeMessages = defineMessages({
     expected: '期望',
     actual: '实际',
     expectThrow: '抛出异常（Error）',
-    casesExpected: '每个用例都与 RabbitMQ 一致，且包含反例和一个为 true 的对照',
+    casesExpected: '针对这个模式：一个反例（false）和一个为 true 的对照；每个期望值都与 RabbitMQ 一致',
+    rules_cases:
+      'cases(pattern) 的评分方式：每次运行都会用可见模式、几个隐藏模式和当次生成的模式调用它——每个模式恰好含一个 *，其余都是普通词（没有 #，也没有空词）。对每个模式，返回的用例里必须有一个反例（让 * 不得不占两个词的键，期望为 false）和一个同一模式的对照（期望为 true）。每个期望值都必须与 RabbitMQ 的结果一致；也可以写其他模式的用例，同样会被核对。失败时只指出是哪个模式、缺了什么，不会给出可以照抄的用例。',
     sandboxRules:
       '使用 TypeScript 编写。代码在独立的沙箱 Worker 中运行，无法访问 DOM 和网络；超过 {s} 秒会被终止。输入的内容会随时保存在本浏览器中。',
     loadingEditor: '正在加载编辑器…',
@@ -103,8 +109,8 @@ export const codeMessages = defineMessages({
     failure_generated: '一个生成的用例未通过（每次运行都会重新生成）',
     oneAtATime: '只显示第一个失败的用例；改好后再运行。',
     note_duplicates: '结果中有队列重复出现：每个队列只应有一份。',
-    'note_missing-counterexample': '缺少反例 a.*.c / a.b.x.c。',
-    'note_missing-control': '缺少 a.*.c 结果为 true 的对照用例。',
+    'note_missing-counterexample': '缺少这个模式的反例：让 * 不得不占两个词的键，期望为 false。',
+    'note_missing-control': '缺少这个模式的对照用例：一个能匹配的键，期望为 true。',
     'note_wrong-expectation': '这个期望值与 RabbitMQ 的实际行为不符。',
     'note_not-array': 'cases() 必须返回数组。',
     'note_empty-word-rule':

@@ -15,6 +15,15 @@ export interface PlannedCall {
 
 const WORDS = ['a', 'b', 'c', 'order', 'eu'] as const
 const QUEUES = ['Q1', 'Q2', 'Q3'] as const
+/** Plain words of the counter-example exercise's patterns (more of them: more patterns to meet). */
+const PLAIN = ['a', 'b', 'c', 'order', 'eu', 'stock', 'created', 'paid'] as const
+
+/** A pattern of 1–4 words with exactly one * and plain words elsewhere (the `cases` exercise's input). */
+function starPattern(rng: Rng): string {
+  const n = rng.int(1, 4)
+  const star = rng.int(0, n - 1)
+  return Array.from({ length: n }, (_, i) => (i === star ? '*' : rng.pick(PLAIN))).join('.')
+}
 
 /** A topic pattern of 0–4 words with *, # (at most two: RabbitMQ 4 refuses more) and, rarely, empty words. */
 function randomPattern(rng: Rng, emptyWords: number): string {
@@ -51,6 +60,7 @@ function randomKey(rng: Rng, pattern: string, emptyWords: number): string {
 function generatedArgs(rng: Rng, ex: CodeExercise): unknown[] {
   // The strict variant throws on empty words: a few cases test that; RabbitMQ's rules treat them as words.
   const empty = ex.rules === 'strict' ? 0.06 : 0.1
+  if (ex.kind === 'cases') return [starPattern(rng)]
   if (ex.kind === 'dedup') {
     const bindings: BindingInput[] = Array.from({ length: rng.int(1, 5) }, () => ({
       queue: rng.pick(QUEUES),
