@@ -1,7 +1,7 @@
 /**
  * Choice questions teach instead of telling: options in a seeded order (a link reproduces it), a
- * first wrong answer gets a hint and not the answer, a second one shows the answer — which then
- * never counts as answered right.
+ * first wrong answer gets a hint and not the answer, a second one (even after a reload) shows the
+ * answer — which then never counts as answered right.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -49,6 +49,13 @@ describe('practice: choice questions', () => {
       expect(await card.locator('label.choice.right').count()).toBe(0)
       expect(await card.locator(`input[value="${wrong1}"]`).isDisabled()).toBe(true)
       await screenshot(page, `practice-question-hint-${locale}`)
+      // a reload resumes the attempt: same order, the hint, the tried option struck — no fresh try
+      await page.reload()
+      await card.waitFor()
+      expect(await optionOrder(page)).toEqual(shownOrder(q, 12345))
+      await card.getByTestId('question-hint').waitFor()
+      expect(await card.locator(`input[value="${wrong1}"]`).isDisabled()).toBe(true)
+      expect(await card.getByTestId('question-answer').count()).toBe(0)
       await card.locator(`input[value="${wrong2}"]`).check()
       await card.getByTestId('question-submit').click()
       await card.getByTestId('question-answer').waitFor()
@@ -62,6 +69,7 @@ describe('practice: choice questions', () => {
       await again.locator(`input[value="${right}"]`).check()
       await again.getByTestId('question-submit').click()
       expect(await again.getByTestId('question-verdict').getAttribute('data-verdict')).toBe('right')
+      expect(await again.getByTestId('question-verdict').getAttribute('data-counted')).toBe('false')
       await page.goto(new URL('?view=practice&tab=progress', w.baseURL).toString())
       const row = page.locator('[data-testid="progress-table"] tr[data-id="q-explain-3"]')
       await expect.poll(() => row.getAttribute('data-status')).toBe('revealed')

@@ -80,6 +80,18 @@ describe('practice: code exercise text and the reference solution', () => {
     const { page } = w
     await page.locator('[data-testid="code-editor"] .monaco-editor').waitFor({ timeout: 30_000 })
     expect(await editorView(page)).toContain('待办')
+    // my text survives a reload here too, and the solution asks first (in Chinese)
+    await setEditorText(page, MINE)
+    await expect
+      .poll(async () => JSON.stringify((await storedProgress(page))?.code ?? {}))
+      .toContain('mine-7351')
+    await page.reload()
+    await page.locator('[data-testid="code-editor"] .monaco-editor').waitFor({ timeout: 30_000 })
+    await expect.poll(() => editorView(page)).toContain('mine-7351')
+    await page.getByTestId('code-solution').click()
+    expect(await page.getByTestId('solution-ask').textContent()).toContain('回到我的代码')
+    await screenshot(page, 'practice-code-solution-ask-zh')
+    await page.getByTestId('solution-no').click()
     const port = readFileSync(new URL('../fixtures/practice/note-matcher.ts.txt', import.meta.url), 'utf8')
     await setEditorText(page, port)
     await page.getByTestId('code-run').click()
@@ -107,6 +119,45 @@ describe('practice: code exercise text and the reference solution', () => {
     await screenshot(page, 'practice-code-strict-pass-zh')
     expectClean(w)
     await w.context.close()
+  })
+})
+
+describe('practice: the counter-example exercise', () => {
+  it('states how it is graded; rows copied for the visible pattern fail on another pattern, with nothing to copy; a general answer passes', async () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      const w = await openPage(browser, '?view=practice&exercise=code-counterexample', { locale })
+      const { page } = w
+      await page.locator('[data-testid="code-editor"] .monaco-editor').waitFor({ timeout: 30_000 })
+      expect(await page.getByTestId('code-rules').getAttribute('data-rules')).toBe('rabbitmq')
+      expect(await page.getByTestId('code-rules-cases').textContent()).toContain('cases(pattern)')
+      // the rows of the visible pattern, copied as they are stated in the prompt
+      await setEditorText(
+        page,
+        "function cases(p: string): [string, string, boolean][] { return [['a.*.c', 'a.b.x.c', false], ['a.*.c', 'a.b.c', true]] }",
+      )
+      await page.getByTestId('code-run').click()
+      const result = page.getByTestId('code-result')
+      await expect.poll(() => result.getAttribute('data-kind'), { timeout: 20_000 }).toBe('fail')
+      expect(await page.getByTestId('first-failure').getAttribute('data-case')).toBe('rule')
+      // the panel names the pattern and what is missing; the key is left out
+      expect(await page.getByTestId('failure-expected').textContent()).toMatch(
+        /^\["[^"]*\*[^"]*","…",false\]$/,
+      )
+      expect(await page.getByTestId('failure-note').textContent()).toContain(
+        locale === 'en-US' ? 'would have to take two words' : '不得不占两个词',
+      )
+      await screenshot(page, `practice-code-counterexample-fail-${locale}`)
+      // my own general answer (not the reference text) passes and counts
+      await setEditorText(
+        page,
+        "function cases(p: string): [string, string, boolean][] { const two = p.replace('*', 'k.m'); const one = p.replace('*', 'k'); return [[p, two, false], [p, one, true]] }",
+      )
+      await page.getByTestId('code-run').click()
+      await expect.poll(() => result.getAttribute('data-kind'), { timeout: 20_000 }).toBe('pass')
+      expect(await result.getAttribute('data-counted')).toBe('true')
+      expectClean(w)
+      await w.context.close()
+    }
   })
 })
 
