@@ -78,6 +78,9 @@ export const diagramMessages = defineMessages({
     refused: '已满：拒收，发布方收到 nack',
     droppedSelf: '已满：刚进入就被挤出',
     expiredSelf: 'TTL 为 0：一进入就过期',
+    accTitle: 'vhost {vhost} 的路由图',
+    accDescr:
+      '图中有 {exchanges} 个交换机、{queues} 个队列和 {bindings} 个绑定。交换机：{exchangeNames}。队列：{queueNames}。',
     figure: '路由图',
     nodeExchange: '交换机 {name}',
     nodeQueue: '队列 {name}',

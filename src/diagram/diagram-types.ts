@@ -38,6 +38,9 @@ export interface DiagramLabels {
   /** The message itself was pushed out (drop-head) / expired on arrival (TTL 0). */
   droppedSelf: string
   expiredSelf: string
+  /** The SVG's accessible title (`{vhost}`) and description (counts and names of what is drawn). */
+  accTitle: string
+  accDescr: string
 }
 
 export const DEFAULT_DIAGRAM_LABELS: DiagramLabels = {
@@ -61,6 +64,9 @@ export const DEFAULT_DIAGRAM_LABELS: DiagramLabels = {
   refused: 'full: refused, publisher nacked',
   droppedSelf: 'full: pushed out at once',
   expiredSelf: 'TTL 0: expired at once',
+  accTitle: 'Routing diagram of vhost {vhost}',
+  accDescr:
+    '{exchanges} exchanges, {queues} queues and {bindings} bindings drawn. Exchanges: {exchangeNames}. Queues: {queueNames}.',
 }
 
 export interface DiagramOptions {

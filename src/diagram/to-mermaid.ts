@@ -18,7 +18,7 @@ import {
   type DrawnIds,
 } from './diagram-types'
 import { DiagramWriter } from './diagram-writer'
-import { shorten } from './escape'
+import { escapeLabel, shorten } from './escape'
 import { writeOverlay } from './overlay-mermaid'
 
 /**
@@ -114,6 +114,27 @@ function drawTopology(
     w.node('more_1', 'summary', [format(labels.hiddenExchanges, { n: scope.hiddenExchanges })])
     w.addClass('more_1', 'more')
   }
+  const names = (xs: { name: string }[]) =>
+    xs.length === 0
+      ? '—'
+      : [
+          ...xs.slice(0, ACC_NAMES).map((x) => (x.name === '' ? labels.defaultExchange : shorten(x.name))),
+          ...(xs.length > ACC_NAMES ? ['…'] : []),
+        ].join(', ')
+  w.lines.splice(
+    1,
+    0,
+    `  accTitle: ${accText(format(labels.accTitle, { vhost }))}`,
+    `  accDescr: ${accText(
+      format(labels.accDescr, {
+        exchanges: scope.exchanges.length,
+        queues: scope.queues.length,
+        bindings: ids.binding.size,
+        exchangeNames: names(scope.exchanges),
+        queueNames: names(scope.queues),
+      }),
+    )}`,
+  )
 
   return {
     w,
@@ -129,6 +150,20 @@ function drawTopology(
       hiddenExchanges: scope.hiddenExchanges,
     },
   }
+}
+
+/** How many names of each kind the accessible description lists before "…". */
+const ACC_NAMES = 20
+
+/**
+ * An `accTitle:` / `accDescr:` value: Mermaid takes the rest of the line, so a line break would end
+ * it and start a statement. Encoded like a node label (`#<codepoint>;`, which Mermaid turns back into
+ * text in the SVG's <title> / <desc>): names are user text, and `<`, `=`, `;` or a newline in them
+ * stay characters. `:` is encoded too: Mermaid's entity pass cuts the last `;` of a line that reads
+ * `style…:…#…;` or `classDef…:…#…;`, which a queue named "style" would otherwise make.
+ */
+function accText(text: string): string {
+  return escapeLabel(text).slice(1, -1).replace(/:/g, '#58;')
 }
 
 /** Compatibility: only the text of the full diagram. */

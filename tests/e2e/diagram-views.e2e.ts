@@ -57,6 +57,12 @@ describe('diagram in Chromium', () => {
     expect(nodes.find((n) => n.label === `Exchange ${HOSTILE_EXCHANGE}, direct`)?.text).toBe(
       `${HOSTILE_EXCHANGE}direct`.replace(/\s+/g, ''),
     )
+    // the SVG's accessible title and description say the names as text (Mermaid accTitle / accDescr)
+    const svg = page.locator('[data-testid="diagram"] svg').first()
+    expect(await svg.locator('title').first().textContent()).toBe('Routing diagram of vhost /')
+    const desc = (await svg.locator('desc').first().textContent()) ?? ''
+    expect(desc).toContain(`Exchanges: ${HOSTILE_EXCHANGE}.`)
+    for (const name of queues) expect(desc.replace(/\u2060/g, '')).toContain(shorten(name))
     // edge labels show the routing keys literally (entities decoded by the view)
     const squash = (t: string) => t.replace(/[\s\u2060]+/g, '')
     const edgeTexts = (await page.locator('[data-testid="diagram"] g.edgeLabel').allTextContents()).map(

@@ -90,11 +90,22 @@ describe('a topology of hostile names', () => {
       // outside quoted labels only generated ids, shapes, arrows and our class statements remain
       const outside = line.replace(/"[^"]*"/g, '""')
       expect(outside, line).toMatch(
-        /^ {2}(\w+(\{\{|\[\(|\(\[|>|\[\/|\[\[|\[)""(\}\}|\)\]|\]\)|\]|\/\]|\]\])|\w+ (\w+@)?(-->|-\.->|==>|-\.-)(\|""\|)? \w+|classDef \w+ [\w:#,\-. ]+|class [\w,]+ \w+)$/,
+        /^ {2}(\w+(\{\{|\[\(|\(\[|>|\[\/|\[\[|\[)""(\}\}|\)\]|\]\)|\]|\/\]|\]\])|\w+ (\w+@)?(-->|-\.->|==>|-\.-)(\|""\|)? \w+|classDef \w+ [\w:#,\-. ]+|class [\w,]+ \w+|acc(Title|Descr): ([A-Za-z0-9 ._\-/]|#\d+;)+)$/,
       )
     }
     expect(model.text).not.toContain('<img')
     expect(model.text).not.toContain('<b>')
+  })
+
+  it('says every name in the accessible description, on one line each, as text', () => {
+    const acc = model.text.split('\n').filter((l) => /^ {2}acc(Title|Descr):/.test(l))
+    expect(acc.map((l) => l.slice(2, 11))).toEqual(['accTitle:', 'accDescr:'])
+    const descr = decodeNode(`"${(acc[1] ?? '').slice('  accDescr: '.length)}"`)
+    // the names as the diagram draws them (shortened), none of them able to end the line
+    const drawn = Object.values(model.nodes).flatMap((e) => ('name' in e && e.name ? [e.name] : []))
+    expect(drawn.length).toBeGreaterThan(HOSTILE_NAMES.length)
+    for (const name of drawn) expect(withoutJoiners(descr)).toContain(shorten(name))
+    expect(forges(descr)).toBe(false)
   })
 
   it('maps generated ids to the full names', () => {

@@ -37,6 +37,31 @@ describe('toMermaid: the topology', () => {
     expect(toMermaid(topo, null)).toBe(model.text)
   })
 
+  it('gives the SVG a title and a description: counts and names of what is drawn, translated', () => {
+    const acc = (text: string, kind: 'Title' | 'Descr') =>
+      (new RegExp(`^ {2}acc${kind}: (.*)$`, 'm').exec(text)?.[1] ?? '').replace(/#(\d+);/g, (_, d) =>
+        String.fromCodePoint(Number(d)),
+      )
+    expect(
+      model.text
+        .split('\n')
+        .slice(1, 3)
+        .map((l) => l.trim().slice(0, 9)),
+    ).toEqual(['accTitle:', 'accDescr:'])
+    expect(acc(model.text, 'Title')).toBe('Routing diagram of vhost /')
+    const exchanges = Object.values(model.nodes).filter((e) => e.kind === 'exchange')
+    const queues = Object.values(model.nodes).filter((e) => e.kind === 'queue')
+    const descr = acc(model.text, 'Descr')
+    expect(descr).toMatch(
+      new RegExp(
+        `^${exchanges.length} exchanges, ${queues.length} queues and ${Object.keys(model.edges).length} bindings drawn\\.`,
+      ),
+    )
+    for (const e of [...exchanges, ...queues]) if ('name' in e && e.name) expect(descr).toContain(e.name)
+    const zh = buildDiagram(topo, null, { labels: { accTitle: '{vhost} 的路由图' } })
+    expect(acc(zh.text, 'Title')).toBe('/ 的路由图')
+  })
+
   it('labels binding edges with the key, or x-match and header arguments', () => {
     expect(model.text).toContain('@-->|"order.#35;"|')
     expect(model.text).toContain('@-->|"x-match#61;all#44; format#61;pdf#44; pages#61;3"|')
