@@ -6,7 +6,13 @@ import { appendInVhost } from './append'
 import { formsMessages } from './forms-messages'
 import { rowsToTable } from './header-rows'
 import { HeadersEditor, newRow } from './headers-editor'
-import { EMPTY_QUEUE_ARGS, QueueArgsFields, queueArgs } from './queue-args-fields'
+import {
+  EMPTY_QUEUE_ARGS,
+  numberFieldLabel,
+  QueueArgsFields,
+  queueArgs,
+  queueArgsProblem,
+} from './queue-args-fields'
 
 type Tab = 'exchange' | 'queue' | 'binding'
 const TYPES = ['direct', 'fanout', 'topic', 'headers'] as const
@@ -171,6 +177,7 @@ function QueueForm({ topology, vhost }: FormProps) {
   const t = useT(formsMessages)
   const [f, setF] = useState({ name: '', durable: true, exclusive: false, autoDelete: false })
   const [args, setArgs] = useState(EMPTY_QUEUE_ARGS)
+  const [problem, setProblem] = useState<string | null>(null)
   const exchanges = (topology?.exchanges ?? [])
     .filter((x) => x.name !== '' && x.vhost === vhost)
     .map((x) => x.name)
@@ -180,6 +187,9 @@ function QueueForm({ topology, vhost }: FormProps) {
       onSubmit={(e) => {
         e.preventDefault()
         if (!f.name) return
+        const bad = queueArgsProblem(args)
+        setProblem(bad ? t('notWhole', { value: bad.value, field: t(numberFieldLabel(bad.field)) }) : null)
+        if (bad) return
         append(
           {
             op: 'queue.declare',
@@ -217,6 +227,11 @@ function QueueForm({ topology, vhost }: FormProps) {
         onChange={(autoDelete) => setF({ ...f, autoDelete })}
       />
       <QueueArgsFields draft={args} exchanges={exchanges} onChange={setArgs} />
+      {problem && (
+        <p role="alert" className="bad" data-testid="queue-problem">
+          {problem}
+        </p>
+      )}
       <button type="submit" data-testid="queue-add">
         {t('addQueue')}
       </button>

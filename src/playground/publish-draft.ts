@@ -12,7 +12,15 @@ interface PublishDraft {
   routingKey: string
   headers: HeaderRow[]
   mandatory: boolean
+  /** Per-message TTL in ms (the `expiration` property, a string as in AMQP); '' for none. */
+  expiration: string
+  /** The `priority` property (0–255, for queues with x-max-priority); '' for none. */
+  priority: string
+  /** The body; '' means the default (the message id). Its bytes count for x-max-length-bytes. */
+  body: string
   error: { key: string; value: string; type: string } | null
+  /** A priority that is not a whole number from 0 to 255. */
+  priorityError: string | null
   set: (patch: Partial<Omit<PublishDraft, 'set'>>) => void
 }
 
@@ -21,7 +29,11 @@ export const usePublishDraft = create<PublishDraft>((set) => ({
   routingKey: 'order.created',
   headers: [],
   mandatory: true,
+  expiration: '',
+  priority: '',
+  body: '',
   error: null,
+  priorityError: null,
   set: (patch) => set(patch),
 }))
 
@@ -66,8 +78,18 @@ export function publishDraft(): boolean {
     d.set({ error: { key: headers.row.key, value: headers.row.value, type: headers.row.type } })
     return false
   }
-  d.set({ error: null })
+  const priority = d.priority.trim()
+  if (priority !== '' && !(/^\d{1,3}$/.test(priority) && Number(priority) <= 255)) {
+    d.set({ error: null, priorityError: d.priority })
+    return false
+  }
+  d.set({ error: null, priorityError: null })
   const target = draftExchange(d.exchange, s.run?.topology ?? null)
+  // The expiration goes as typed: a malformed one is the broker's 406, which the engine reproduces.
+  const properties = {
+    ...(d.expiration !== '' ? { expiration: d.expiration } : {}),
+    ...(priority !== '' ? { priority: Number(priority) } : {}),
+  }
   return (
     s.publish({
       vhost: target.vhost,
@@ -75,6 +97,12 @@ export function publishDraft(): boolean {
       routing_key: d.routingKey,
       ...(Object.keys(headers.table).length ? { headers: headers.table } : {}),
       ...(d.mandatory ? { mandatory: true } : {}),
+      ...(Object.keys(properties).length ? { properties } : {}),
+      ...(d.body !== '' ? { body: d.body } : {}),
     }) !== null
   )
 }
+
+/** How many of the optional message properties the draft sets (shown on the folded section). */
+export const propertiesSet = (d: { expiration: string; priority: string; body: string }) =>
+  [d.expiration, d.priority, d.body].filter((v) => v !== '').length

@@ -1,9 +1,12 @@
-/** The publish form: exchange, routing key, typed headers, mandatory. Ctrl+Enter submits it. */
+/**
+ * The publish form: exchange, routing key, typed headers, mandatory, and (folded) the per-message
+ * TTL, priority and body. Ctrl+Enter submits it.
+ */
 import type { TopologySnapshot } from '../engine'
 import { useT } from '../i18n/messages'
 import { formsMessages } from './forms-messages'
 import { HeadersEditor } from './headers-editor'
-import { draftExchange, exchangeChoices, publishDraft, usePublishDraft } from './publish-draft'
+import { draftExchange, exchangeChoices, propertiesSet, publishDraft, usePublishDraft } from './publish-draft'
 
 export function PublishForm({
   topology,
@@ -69,9 +72,51 @@ export function PublishForm({
           />
           {t('mandatory')}
         </label>
+        <details className="publish-properties" data-testid="publish-properties">
+          <summary>
+            {t('messageProperties')}
+            {propertiesSet(d) > 0 && (
+              <span className="muted"> · {t('propertiesSet', { n: propertiesSet(d) })}</span>
+            )}
+          </summary>
+          <div className="form-grid">
+            <label>
+              {t('expiration')}
+              <input
+                inputMode="numeric"
+                value={d.expiration}
+                data-testid="publish-expiration"
+                onChange={(e) => d.set({ expiration: e.target.value })}
+              />
+            </label>
+            <label>
+              {t('priority')}
+              <input
+                inputMode="numeric"
+                value={d.priority}
+                data-testid="publish-priority"
+                onChange={(e) => d.set({ priority: e.target.value })}
+              />
+            </label>
+            <label className="wide">
+              {t('body')}
+              <input
+                value={d.body}
+                data-testid="publish-body"
+                placeholder={t('bodyPlaceholder')}
+                onChange={(e) => d.set({ body: e.target.value })}
+              />
+            </label>
+          </div>
+        </details>
         {d.error && (
           <p role="alert" className="bad">
             {t('badNumber', d.error)}
+          </p>
+        )}
+        {d.priorityError !== null && (
+          <p role="alert" className="bad" data-testid="publish-priority-problem">
+            {t('badPriority', { value: d.priorityError })}
           </p>
         )}
         <button type="submit" className="primary" data-testid="publish-button">

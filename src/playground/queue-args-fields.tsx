@@ -1,7 +1,8 @@
 /**
- * The queue form's optional arguments: TTL, length limits with the overflow mode, dead-lettering
- * and priorities. Empty fields add nothing; the engine checks the values as RabbitMQ does (a
- * negative length is the broker's 406, shown on the appended line).
+ * The queue form's optional arguments: message TTL, queue expiry, length limits (messages, bytes)
+ * with the overflow mode, dead-lettering and priorities. Empty fields add nothing; a whole number
+ * (negative too) goes to the engine, which checks it as RabbitMQ does (a negative length is the
+ * broker's 406, shown on the appended line); anything else is refused by the form, naming the field.
  */
 import type { JsonValue } from '../engine'
 import { useT } from '../i18n/messages'
@@ -9,7 +10,9 @@ import { formsMessages } from './forms-messages'
 
 export interface QueueArgsDraft {
   ttl: string
+  expires: string
   maxLength: string
+  maxLengthBytes: string
   overflow: '' | 'drop-head' | 'reject-publish' | 'reject-publish-dlx'
   dlx: string | null
   dlKey: string
@@ -18,23 +21,50 @@ export interface QueueArgsDraft {
 
 export const EMPTY_QUEUE_ARGS: QueueArgsDraft = {
   ttl: '',
+  expires: '',
   maxLength: '',
+  maxLengthBytes: '',
   overflow: '',
   dlx: null,
   dlKey: '',
   maxPriority: '',
 }
 
-const whole = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : null)
+type NumberField = 'ttl' | 'expires' | 'maxLength' | 'maxLengthBytes' | 'maxPriority'
+
+/** The numeric fields, their `x-` argument and their label's message key, in form order. */
+const NUMBER_FIELDS = [
+  { field: 'ttl', arg: 'x-message-ttl', label: 'messageTtl' },
+  { field: 'expires', arg: 'x-expires', label: 'queueExpires' },
+  { field: 'maxLength', arg: 'x-max-length', label: 'maxLength' },
+  { field: 'maxLengthBytes', arg: 'x-max-length-bytes', label: 'maxLengthBytes' },
+  { field: 'maxPriority', arg: 'x-max-priority', label: 'maxPriority' },
+] as const
+
+/** The label (message key) of a numeric field. */
+export const numberFieldLabel = (field: NumberField) =>
+  (NUMBER_FIELDS.find((f) => f.field === field) ?? NUMBER_FIELDS[0]).label
+
+const whole = (s: string) => (/^-?\d{1,15}$/.test(s.trim()) ? Number(s.trim()) : null)
+
+/** The first numeric field that holds something other than a whole number, or null. */
+export function queueArgsProblem(d: QueueArgsDraft): { field: NumberField; value: string } | null {
+  for (const { field } of NUMBER_FIELDS) {
+    const v = d[field].trim()
+    if (v !== '' && whole(v) === null) return { field, value: d[field] }
+  }
+  return null
+}
 
 /** The draft as `x-` arguments (only the fields that were filled in). */
 export function queueArgs(d: QueueArgsDraft): { [key: string]: JsonValue } {
   const out: { [key: string]: JsonValue } = {}
-  const ttl = whole(d.ttl)
-  const len = whole(d.maxLength)
+  for (const { field, arg } of NUMBER_FIELDS) {
+    if (field === 'maxPriority') continue
+    const n = whole(d[field])
+    if (n !== null) out[arg] = n
+  }
   const pri = whole(d.maxPriority)
-  if (ttl !== null) out['x-message-ttl'] = ttl
-  if (len !== null) out['x-max-length'] = len
   if (d.overflow) out['x-overflow'] = d.overflow
   if (d.dlx !== null) out['x-dead-letter-exchange'] = d.dlx
   if (d.dlx !== null && d.dlKey !== '') out['x-dead-letter-routing-key'] = d.dlKey
@@ -53,8 +83,8 @@ export function QueueArgsFields({
 }) {
   const t = useT(formsMessages)
   const set = (patch: Partial<QueueArgsDraft>) => onChange({ ...draft, ...patch })
-  const num = (key: 'ttl' | 'maxLength' | 'maxPriority', label: string) => (
-    <label>
+  const num = (key: NumberField, label: string) => (
+    <label key={key}>
       {label}
       <input
         inputMode="numeric"
@@ -68,8 +98,7 @@ export function QueueArgsFields({
     <fieldset className="queue-args" data-testid="queue-args">
       <legend>{t('queueArgs')}</legend>
       <div className="form-grid">
-        {num('ttl', t('messageTtl'))}
-        {num('maxLength', t('maxLength'))}
+        {NUMBER_FIELDS.filter((f) => f.field !== 'maxPriority').map((f) => num(f.field, t(f.label)))}
         <label>
           {t('overflow')}
           <select

@@ -75,12 +75,45 @@ describe('dead-lettering in the playground', () => {
     await page.getByTestId('queue-maxLength').fill('10')
     await page.getByTestId('queue-overflow').selectOption('reject-publish')
     await page.getByTestId('queue-dlx').selectOption(JSON.stringify('dlx'))
+    // A value that is not a whole number is refused by the form, naming the field; nothing is written.
+    await page.getByTestId('queue-maxLengthBytes').fill('64k')
+    await page.getByTestId('queue-add').click()
+    expect(await page.getByTestId('queue-problem').textContent()).toBe(
+      '“64k” is not a whole number (Max length (bytes of bodies)).',
+    )
+    expect(await editorText(page)).not.toContain('jobs')
+    await page.getByTestId('queue-maxLengthBytes').fill('64')
+    await page.getByTestId('queue-expires').fill('60000')
     await page.getByTestId('queue-add').click()
     await expect
       .poll(() => editorText(page))
       .toContain(
-        'queue declare jobs args {x-message-ttl: 5000, x-max-length: 10, x-overflow: "reject-publish", x-dead-letter-exchange: "dlx"}',
+        'queue declare jobs args {x-message-ttl: 5000, x-expires: 60000, x-max-length: 10, x-max-length-bytes: 64, x-overflow: "reject-publish", x-dead-letter-exchange: "dlx"}',
       )
+    expect(await page.getByTestId('queue-problem').count()).toBe(0)
+
+    // The publish form's folded properties: a per-message TTL of 0 with a dead-letter exchange set
+    // sends the message on at once; a body counts for the byte limit.
+    await setText(
+      page,
+      'exchange declare dlx fanout\nqueue declare parking\nbind parking to dlx\nqueue declare jobs args {x-dead-letter-exchange: "dlx"}\n',
+    )
+    await page.getByTestId('publish-exchange').selectOption(JSON.stringify(['/', '']))
+    await page.getByTestId('publish-key').fill('jobs')
+    await page.getByTestId('publish-properties').locator('summary').click()
+    await page.getByTestId('publish-priority').fill('300')
+    await page.getByTestId('publish-button').click()
+    expect(await page.getByTestId('publish-priority-problem').textContent()).toContain('“300”')
+    await page.getByTestId('publish-priority').fill('')
+    await page.getByTestId('publish-expiration').fill('0')
+    await page.getByTestId('publish-body').fill('hello')
+    await page.getByTestId('publish-button').click()
+    await expect
+      .poll(() => editorText(page))
+      .toContain('publish m1 to "" key jobs properties {expiration: "0"} body "hello" mandatory')
+    const table = page.getByTestId('result-table')
+    await expect.poll(async () => (await table.textContent()) ?? '').toContain('parking')
+    await screenshot(page, 'publish-form-properties')
     await w.context.close()
   })
 })
