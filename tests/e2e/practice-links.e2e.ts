@@ -28,6 +28,8 @@ async function snapshot(page: Page) {
   }
 }
 
+const last = <T>(xs: T[]): T => xs[xs.length - 1] as T
+
 describe('practice: generated questions through their links', () => {
   it('10 random questions opened through their share links show the same topology, message and queue order', async () => {
     const w = await openPage(browser, '?view=practice&tab=generated')
@@ -56,12 +58,22 @@ describe('practice: generated questions through their links', () => {
       // and the order offered is the id's own: the queues of the rebuilt scenario
       expect(s.view.queues).toEqual(parseQuestionId(s.id)?.candidates.map((q) => `mark-${q}`))
     }
+    await link.page.locator('[data-testid="practice-diagram"] svg').waitFor({ timeout: 30_000 })
     await screenshot(link.page, 'practice-generated-via-link')
+    // the same link in Chinese: the same question (queues in the same order), the statement translated
+    const zhUrl = new URL(last(shown).href)
+    zhUrl.searchParams.delete('present')
+    const zh = await openPage(browser, zhUrl.search, { locale: 'zh-CN' })
+    expect((await snapshot(zh.page)).queues).toEqual(last(shown).view.queues)
+    await zh.page.locator('[data-testid="practice-diagram"] svg').waitFor({ timeout: 30_000 })
+    await screenshot(zh.page, 'practice-generated-via-link-zh-CN')
+    expect(zh.pageErrors).toEqual([])
+    await zh.context.close()
     // a reload keeps the question named in the address
-    const last = shown[shown.length - 1] as (typeof shown)[number]
+    const { id: lastId, view: lastView } = last(shown)
     await page.reload()
-    expect((await page.getByTestId('gen-id').textContent())?.trim()).toBe(last.id)
-    expect(await snapshot(page)).toEqual(last.view)
+    expect((await page.getByTestId('gen-id').textContent())?.trim()).toBe(lastId)
+    expect(await snapshot(page)).toEqual(lastView)
     for (const x of [w, link]) {
       expect(x.pageErrors).toEqual([])
       expect(x.consoleErrors).toEqual([])
