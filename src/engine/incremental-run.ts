@@ -3,7 +3,7 @@
  * appended operations are applied to the live broker, trailing publishes that changed are undone
  * exactly (their deliveries, a queue the profile auto-created, the channel's last queue), and any
  * other change re-runs from a fresh broker. The result always equals `runOperations` of the same
- * operations (tests/property/incremental-run.prop.test.ts). Publishes on a large topology are routed
+ * operations (tests/property/incremental-session.test.ts). Publishes on a large topology are routed
  * without the binding-by-binding explanation; `explain(i)` builds it on demand.
  */
 import { type Broker, createBroker } from './model'

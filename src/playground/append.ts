@@ -1,6 +1,6 @@
-/** Append statements for a given vhost (the store adds the `vhost` line they need). */
+/** Append statements for a given vhost (the store adds the `vhost` line they need) and run them at once. */
 import { playgroundStore } from '../store/app-store'
 
 export function appendInVhost(lines: string[], vhost: string): void {
-  playgroundStore.getState().appendLines(lines, vhost)
+  playgroundStore.getState().edit(lines, vhost)
 }
