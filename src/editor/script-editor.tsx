@@ -16,6 +16,7 @@ import { applyMarkers, type Located, type MarkerText } from './markers'
 import { type Monaco, monaco } from './monaco-setup'
 import { LANGUAGE_ID, setDeclaredSource } from './script-language'
 import { ScriptPreview } from './script-preview'
+import { EditorTabHint } from './tab-hint'
 import { EDITOR_THEMES } from './themes'
 
 const NO_HINTS: Located<ScriptHint> = { items: [], lines: [] }
@@ -139,32 +140,35 @@ export default function ScriptEditor(props: ScriptEditorProps) {
   }
 
   return (
-    <div className="script-editor" data-testid="script-editor">
-      <Editor
-        path={MODEL_PATH}
-        language={LANGUAGE_ID}
-        defaultValue={props.value}
-        theme={props.theme === 'dark' ? EDITOR_THEMES.dark : EDITOR_THEMES.light}
-        onChange={(v) => props.onChange(v ?? '')}
-        onMount={onMount}
-        loading={<ScriptPreview text={props.value} loading />}
-        options={{
-          readOnly: props.readOnly,
-          minimap: { enabled: false },
-          fontSize: 14,
-          lineNumbersMinChars: 3,
-          scrollBeyondLastLine: false,
-          wordWrap: 'on',
-          automaticLayout: true,
-          ariaLabel: t('editorLabel'),
-          placeholder: t('placeholder'),
-          tabSize: 2,
-          renderValidationDecorations: 'on',
-          fixedOverflowWidgets: true,
-          // A line-oriented language: Enter always ends the line; Tab accepts a suggestion.
-          acceptSuggestionOnEnter: 'off',
-        }}
-      />
+    <div className="script-editor has-tab-hint" data-testid="script-editor">
+      <div className="script-editor-host">
+        <Editor
+          path={MODEL_PATH}
+          language={LANGUAGE_ID}
+          defaultValue={props.value}
+          theme={props.theme === 'dark' ? EDITOR_THEMES.dark : EDITOR_THEMES.light}
+          onChange={(v) => props.onChange(v ?? '')}
+          onMount={onMount}
+          loading={<ScriptPreview text={props.value} loading />}
+          options={{
+            readOnly: props.readOnly,
+            minimap: { enabled: false },
+            fontSize: 14,
+            lineNumbersMinChars: 3,
+            scrollBeyondLastLine: false,
+            wordWrap: 'on',
+            automaticLayout: true,
+            ariaLabel: t('editorLabel'),
+            placeholder: t('placeholder'),
+            tabSize: 2,
+            renderValidationDecorations: 'on',
+            fixedOverflowWidgets: true,
+            // A line-oriented language: Enter always ends the line; Tab accepts a suggestion.
+            acceptSuggestionOnEnter: 'off',
+          }}
+        />
+      </div>
+      <EditorTabHint />
     </div>
   )
 }
