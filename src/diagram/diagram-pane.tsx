@@ -5,6 +5,7 @@
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { PublishExplanation, TopologySnapshot } from '../engine'
 import { useT } from '../i18n/messages'
+import { BindingList } from './binding-list'
 import { type DiagramEditing, EditPopover, type EditState, Popover } from './diagram-edit'
 import { DiagramExport } from './diagram-export'
 import { type DiagramMessages, MessagePicker, messagesReaching } from './diagram-message-picker'
@@ -272,6 +273,7 @@ function DiagramPane(props: DiagramPaneProps) {
         {t('keyboardHint')} {messages && messages.publishes.length > 1 && t('pickHint')}{' '}
         {editing && t('editHint')}
       </p>
+      <BindingList topology={topology} model={model} defaultExchange={labels.defaultExchange} />
     </section>
   )
 }
