@@ -115,6 +115,10 @@ export default function ExerciseView({
           <ShareLink exerciseId={id} params={seed === null ? {} : { seed: String(seed) }} />
         </nav>
       )}
+      {/* Question, code and homework cards title themselves with an h3: keep the outline h1 → h2 → h3. */}
+      {resolved.kind !== 'predict' && resolved.kind !== 'generated' && (
+        <h2 className="sr-only">{t('exerciseHeading')}</h2>
+      )}
       {body}
       {marks && (
         <p className="muted" role="status" data-testid="present-shown">
