@@ -266,7 +266,12 @@ describe('practice: progress file', () => {
     ])
     const file = await download.path()
     // the export is the current version: the old entries, migrated
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ ...stored, version: 3, homework: {}, rounds: {} })
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      ...stored,
+      version: 3,
+      homework: {},
+      rounds: {},
+    })
     await page.getByTestId('progress-reset').click()
     await expect.poll(() => row.getAttribute('data-status')).toBe('none')
     await page.getByTestId('progress-import').setInputFiles(file)
