@@ -3,7 +3,7 @@ import { defineMessages } from '../../i18n/messages'
 
 export const questionMessages = defineMessages({
   en: {
-    hintTitle: 'Not quite. Reconsider:',
+    hintTitle: 'Not quite. A hint:',
     secondWrong: 'Not right either — here is the answer.',
     shownNote: 'The answer was shown, so this question does not count as answered right.',
     rightFirst: 'Right, on the first try.',
@@ -15,7 +15,7 @@ export const questionMessages = defineMessages({
     triedMark: 'tried',
   },
   'zh-CN': {
-    hintTitle: '还不对。再想想：',
+    hintTitle: '还不对。提示：',
     secondWrong: '这次也不对——答案如下。',
     shownNote: '已经看过答案，本题不再算作答对。',
     rightFirst: '答对了，一次就对。',
