@@ -60,6 +60,8 @@ export const TERMS = new Set(
     'maxlen',
     'rejected',
     'count',
+    // the basic property a per-message TTL is set with, named as clients and the broker name it
+    'expiration',
     // formats, languages and tools a learner types or downloads
     'JSON',
     'SVG',
