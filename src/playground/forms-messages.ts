@@ -111,7 +111,7 @@ export const formsMessages = defineMessages({
     mandatory: 'mandatory（无法路由时返回 312）',
     messageProperties: '消息属性（可选）',
     propertiesSet: '已设置 {n} 项',
-    expiration: 'expiration（单条消息 TTL，毫秒）',
+    expiration: '单条消息 TTL（expiration 属性，毫秒）',
     priority: '优先级（0–255）',
     body: '消息体',
     bodyPlaceholder: '默认为消息 id',
