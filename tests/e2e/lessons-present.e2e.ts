@@ -15,7 +15,9 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** 1024×768 device pixels at 150% zoom: a 683×512 CSS viewport drawn at 1.5 pixels per CSS pixel. */
 const PROJECTOR = { width: 683, height: 512 }
+const ZOOM = { deviceScaleFactor: 1.5, isMobile: false, hasTouch: false }
 
 /** True when the whole element lies inside the presenter's visible slide area. */
 async function onSlide(page: Page, el: Locator): Promise<boolean> {
@@ -29,6 +31,7 @@ describe('presenting a lesson', () => {
   it('moves by steps with the keys, keeps the stepper’s keys, and fits the projector', async () => {
     const w = await openPage(browser, '?view=lessons&lesson=04-topic-dp&step=4', {
       viewport: PROJECTOR,
+      device: ZOOM,
       locale: 'zh-CN',
     })
     const { page } = w
@@ -78,7 +81,10 @@ describe('presenting a lesson', () => {
   })
 
   it('shows the diagram beside the question on a projected slide', async () => {
-    const w = await openPage(browser, '?view=lessons&lesson=01-routing-model&step=1', { viewport: PROJECTOR })
+    const w = await openPage(browser, '?view=lessons&lesson=01-routing-model&step=1', {
+      viewport: PROJECTOR,
+      device: ZOOM,
+    })
     const { page } = w
     await page.getByTestId('present-lesson').click()
     const diagram = page.locator('[data-testid="lesson-diagram"] svg').first()
@@ -87,6 +93,71 @@ describe('presenting a lesson', () => {
     expect(await onSlide(page, page.getByTestId('predict-check'))).toBe(true)
     expect(await onSlide(page, diagram)).toBe(true)
     await screenshot(page, 'lessons-present-projector-question')
+    await w.context.close()
+  })
+})
+
+describe.each([
+  ['en', 'en-US'],
+  ['zh', 'zh-CN'],
+] as const)('presenting a timeline step (%s)', (lang, locale) => {
+  it('shows the story beside its question, reveals onto the slide, then the player with its diagram', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=11-independent-competing&step=3', {
+      viewport: PROJECTOR,
+      device: ZOOM,
+      locale,
+    })
+    const { page } = w
+    await page.getByTestId('present-lesson').click()
+    await expect.poll(() => page.getByTestId('presenter-position').textContent()).toBe('3 / 4')
+    const story = page.getByTestId('timeline-diagram')
+    await story.waitFor({ timeout: 20_000 })
+    // the routing diagram above is drawn late (Mermaid): wait for it before measuring below it
+    await page.locator('[data-testid="lesson-diagram"] svg').first().waitFor({ timeout: 20_000 })
+    // before the answer: the consumers' diagram and the question's buttons on screen together
+    const together = async () => {
+      await page.getByTestId('timeline-predict').scrollIntoViewIfNeeded()
+      return (await onSlide(page, page.getByTestId('predict-check'))) && (await onSlide(page, story))
+    }
+    await expect.poll(together).toBe(true)
+    await screenshot(page, `lessons-present-timeline-question-${lang}`)
+    await page.getByTestId('predict-reveal').click()
+    await expect.poll(() => onSlide(page, page.getByTestId('predict-answer'))).toBe(true)
+    await screenshot(page, `lessons-present-timeline-reveal-${lang}`)
+    // the player: its buttons and the flow diagram visible at the same time, keys drive the player
+    await page.getByTestId('lesson-tl-body').evaluate((b) => b.scrollIntoView({ block: 'start' }))
+    await page.getByTestId('lesson-tl-body').focus()
+    await page.keyboard.press('End')
+    await expect.poll(() => page.getByTestId('lesson-tl-forward').isDisabled()).toBe(true)
+    expect(await page.getByTestId('presenter-position').textContent()).toBe('3 / 4')
+    expect(await onSlide(page, page.getByTestId('lesson-tl-forward'))).toBe(true)
+    expect(await onSlide(page, page.getByTestId('timeline-diagram'))).toBe(true)
+    await screenshot(page, `lessons-present-timeline-player-${lang}`)
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  })
+})
+
+describe('presenting a trie step', () => {
+  it('reveals onto the slide and keeps the trie stepper’s controls beside its tree', async () => {
+    const w = await openPage(browser, '?view=lessons&lesson=13-trie&step=1', {
+      viewport: PROJECTOR,
+      device: ZOOM,
+    })
+    const { page } = w
+    await page.getByTestId('present-lesson').click()
+    await page.locator('[data-testid="lesson-diagram"] svg').first().waitFor({ timeout: 20_000 })
+    await page.getByTestId('predict-reveal').click()
+    await expect.poll(() => onSlide(page, page.getByTestId('predict-answer'))).toBe(true)
+    await page.getByTestId('trie-body').focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await page.getByTestId('trie-body').evaluate((b) => b.scrollIntoView({ block: 'start' }))
+    expect(await page.getByTestId('presenter-position').textContent()).toBe('1 / 3')
+    await screenshot(page, 'lessons-present-projector-trie')
+    expect(await onSlide(page, page.getByTestId('trie-forward'))).toBe(true)
+    expect(await onSlide(page, page.getByTestId('trie-tree'))).toBe(true)
+    expect(w.pageErrors).toEqual([])
     await w.context.close()
   })
 })

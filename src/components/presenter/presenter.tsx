@@ -150,10 +150,32 @@ export function Presenter(props: PresenterProps) {
 
 /**
  * Brings a just-revealed answer into view inside its scrolling area (the presenter's slide or the
- * page), without a jump when it is already visible.
+ * page), without a jump when it is already visible. What the reveal shows above it (a diagram
+ * redrawn with the path, the outcome text) may still change height for a moment: while it does,
+ * the answer is followed.
  */
 export function scrollToAnswer(el: Element | null): void {
   if (!el) return
   const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
-  el.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' })
+  const show = () => el.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' })
+  show()
+  const around = el.closest('.step-slide') ?? el.parentElement
+  if (!around || typeof ResizeObserver !== 'function') return
+  // follow until the layout is quiet (or at most 1.5 s), and never against the learner's own moves
+  let quiet = setTimeout(() => stop(), 400)
+  const follow = new ResizeObserver(() => {
+    show()
+    clearTimeout(quiet)
+    quiet = setTimeout(() => stop(), 400)
+  })
+  const INPUT = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const
+  const stop = () => {
+    clearTimeout(quiet)
+    clearTimeout(cap)
+    follow.disconnect()
+    for (const type of INPUT) window.removeEventListener(type, stop, true)
+  }
+  const cap = setTimeout(stop, 1500)
+  follow.observe(around)
+  for (const type of INPUT) window.addEventListener(type, stop, { capture: true, passive: true })
 }

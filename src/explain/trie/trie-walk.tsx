@@ -117,7 +117,7 @@ export function TrieWalk({ bindings: initial, routingKey, exchange, editable = t
           {explain}
           {zero.length > 0 && <> {t('zeroMarks', { list: zero.join(', ') })}</>}
         </p>
-        <p className="muted" data-testid="trie-size">
+        <p className="muted trie-size" data-testid="trie-size">
           {exchange !== undefined
             ? t('trie', { exchange, n: trace.nodes.length })
             : t('trieOwn', { n: trace.nodes.length })}{' '}
