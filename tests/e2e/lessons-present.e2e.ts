@@ -87,6 +87,8 @@ describe('presenting a lesson', () => {
     })
     const { page } = w
     await page.getByTestId('present-lesson').click()
+    // the first slide opens with the lesson's intro, as the page does
+    expect(await page.locator('[data-testid="presenter"] [data-testid="lesson-intro"]').count()).toBe(1)
     const diagram = page.locator('[data-testid="lesson-diagram"] svg').first()
     await diagram.waitFor({ timeout: 20_000 })
     await page.getByTestId('predict').scrollIntoViewIfNeeded()
