@@ -9,7 +9,7 @@ export const editorMessages = defineMessages({
     previewHint: 'Click to edit',
     placeholder: '// e.g. exchange declare orders topic',
     tabHint:
-      'In the editor {tab} types a tab. {toggle} (on macOS {macToggle}) makes {tab} move focus out instead; press it again to type tabs.',
+      'In the editor, {tab} types a tab. {toggle} (on macOS {macToggle}) makes {tab} move focus out instead; press it again to type tabs.',
   },
   'zh-CN': {
     editorLabel: '拓扑脚本编辑器。Ctrl+Enter 发布；Ctrl+M 切换 Tab 焦点模式。',
