@@ -57,7 +57,7 @@ function DiagramPane(props: DiagramPaneProps) {
   const focus = props.focus ?? localFocus
   const labels = useDiagramLabels()
   const describe = useDescribeNode()
-  const describeProducer = useCallback((id: string) => t('producerPick', { id }), [t])
+  const describeProducer = useCallback(() => t('producerPick'), [t])
   const vhosts = topology?.vhosts ?? []
   // a publish always shows its own vhost; the selector applies to the topology alone
   const wantedVhost = publish ? undefined : vhost && vhosts.includes(vhost) ? vhost : undefined

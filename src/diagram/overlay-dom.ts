@@ -15,7 +15,7 @@ export interface ApplyOptions {
   animate: boolean
   /** Accessible name of a "nowhere" choice button. */
   describeChoice?: (label: string) => string
-  /** When given, the producer badge is a button (picking another message) with this name. */
+  /** When given, the producer badge is a button (picking another message): what choosing it does. */
   describeProducer?: (publishId: string) => string
 }
 
@@ -63,7 +63,8 @@ export function applyOverlay(host: Element, overlay: DiagramOverlay, opts: Apply
       g.g.setAttribute('role', 'button')
       g.g.setAttribute('tabindex', '0')
       g.g.setAttribute('aria-haspopup', 'dialog')
-      g.g.setAttribute('aria-label', opts.describeProducer(overlay.publishId))
+      // Its name starts with what it shows (label in name), then what choosing it does.
+      g.g.setAttribute('aria-label', `${p.lines.join(' ')}: ${opts.describeProducer(overlay.publishId)}`)
       g.g.dataset.producer = overlay.publishId
       g.g.dataset.testid = 'diagram-producer'
     }

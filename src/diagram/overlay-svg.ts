@@ -32,6 +32,8 @@ export function pill(
   const rect = el('rect', { rx: '8', ry: '8' })
   const text = el('text', { 'font-size': '13' })
   lines.forEach((line, i) => {
+    // A space between lines, so the text reads as words (accessible names, copy) and not "m1mandatory".
+    if (i > 0) text.appendChild(document.createTextNode(' '))
     const span = el('tspan', { x: '0', dy: i === 0 ? '0' : String(LINE) })
     span.textContent = line
     text.appendChild(span)
