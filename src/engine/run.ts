@@ -6,6 +6,7 @@ import { bind, unbind } from './bind'
 import { declareExchange, declareQueue } from './declare'
 import { deleteExchange, deleteQueue } from './delete'
 import { AmqpError } from './errors'
+import { overflowModes, trimAfterPolicy } from './message-store'
 import { type Broker, createBroker, ensureVhost } from './model'
 import { clearPolicy, setPolicy } from './policies'
 import { DEFAULT_PROFILE, getProfile } from './profiles'
@@ -106,8 +107,18 @@ export function runStep(broker: Broker, op: Operation, index: number, acc: RunAc
   const outcome: OperationOutcome = { index, op: op.op, id, ok: true }
   if (op.loc) outcome.loc = op.loc
   let error: ScenarioError | undefined
+  // A policy change makes queues re-read their limits (the scenario runner keeps the messages).
+  const policyVhost =
+    broker.storeMessages && (op.op === 'policy.set' || op.op === 'policy.clear')
+      ? ensureVhost(broker, (op.op === 'policy.set' ? op.policy.vhost : op.vhost) ?? '/')
+      : null
+  const before = policyVhost ? overflowModes(policyVhost) : null
   try {
     const explained = applyOperation(broker, op, acc.publishes.length)
+    if (policyVhost && before) {
+      const hops = trimAfterPolicy(broker, policyVhost, before)
+      if (hops.length > 0) outcome.deadLetters = hops
+    }
     if (explained) {
       acc.publishes.push(explained)
       const o = explained.outcome

@@ -519,6 +519,8 @@ export interface OperationOutcome {
   loc?: SourceLocation
   /** For a 404: the exchange or queue that does not exist. */
   missing?: { kind: 'exchange' | 'queue'; name: string; vhost: string }
+  /** A policy change: the heads its lower length limits pushed out, and where they went. */
+  deadLetters?: DeadLetterHop[]
 }
 
 /** Everything one run computes: the CLI's result plus the explanation every view reads. */

@@ -120,11 +120,16 @@ export function tidy(s: SimState, q: SimQueue, events: SimEvent[]): void {
   dropExpired(context(s, q, events, false), holding(s, q))
 }
 
-/** Over a length limit (after a requeue or a policy change): the head goes, then expired heads. */
-export function trim(s: SimState, q: SimQueue, events: SimEvent[]): void {
+/**
+ * Over a length limit (after a requeue or a policy change): the head goes, then expired heads.
+ * `wasDropHead`: after a policy change, whether the queue's overflow mode was drop-head before it —
+ * the broker applies the new limits under the old mode, then the new one (see trimAfterPolicy in
+ * message-store.ts), so a queue that was and stays reject-publish keeps its messages.
+ */
+export function trim(s: SimState, q: SimQueue, events: SimEvent[], wasDropHead = false): void {
   const h = holding(s, q)
   const ctx = context(s, q, events, false)
-  dropHead(ctx, h)
+  dropHead(ctx, wasDropHead ? { ...h, limits: { ...h.limits, overflow: 'drop-head' } } : h)
   dropExpired(ctx, h)
 }
 

@@ -9,7 +9,7 @@ import { cancel, consume, get, qos } from './consumers'
 import { unblockAndDispatch } from './dispatch'
 import { closeChannel, closeConnection, reconcile } from './lifecycle'
 import { publish } from './publish'
-import { settleDeaths, trim } from './queue-holding'
+import { limitsFor, settleDeaths, trim } from './queue-holding'
 import type { RoutingPort } from './routing-port'
 import { refuse, SimRefusal } from './sim-error'
 import { cloneState, findChannel } from './sim-state'
@@ -145,19 +145,24 @@ function perform(s: SimState, port: RoutingPort, op: SimOp, index: number, event
   }
 }
 
-/** A policy takes effect on the queues it now covers: a lower length limit trims them at once. */
+/**
+ * A policy takes effect on the queues it now covers: a lower length limit trims them at once (unless
+ * the queue was and stays reject-publish).
+ */
 function setPolicy(
   s: SimState,
   port: RoutingPort,
   op: Extract<SimOp, { op: 'policy.set' | 'policy.clear' }>,
   events: SimEvent[],
 ): void {
+  const key = (q: { vhost: string; name: string }) => `${q.vhost}\u0000${q.name}`
+  const before = new Map(s.queues.map((q) => [key(q), limitsFor(s, q).overflow]))
   const answer = port.apply(
     op.op === 'policy.set' ? { op: op.op, policy: op.policy } : { op: op.op, name: op.name },
   )
   if (!answer.ok) throw refuse.client(`policy refused (HTTP ${answer.error.code}): ${answer.error.text}`)
   reconcile(s, answer.topology, events)
-  for (const q of s.queues) trim(s, q, events)
+  for (const q of s.queues) trim(s, q, events, before.get(key(q)) === 'drop-head')
 }
 
 /** The event id of a step: its own id, the message id of a publish, or `op#N`. */

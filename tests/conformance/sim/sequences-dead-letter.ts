@@ -211,6 +211,60 @@ export const DEAD_LETTER_SEQUENCES: Sequence[] = [
     pub('l5', 'late'),
     pub('l6', 'late'),
   ]),
+  seq(
+    'a policy change trims under the old overflow mode, then the new one: reject-publish kept twice keeps the queue over its limit',
+    [
+      { op: 'confirm.select' },
+      q('dlq'),
+      q('a'),
+      q('b'),
+      q('c'),
+      ...['a', 'b', 'c'].flatMap((name) => [1, 2, 3, 4].map((i) => pub(`${name}${i}`, name))),
+      // a: drop-head (the default) → reject-publish: trimmed to 1 with the new limit.
+      {
+        op: 'policy.set',
+        policy: {
+          name: 'a-cap',
+          pattern: '^a$',
+          definition: {
+            'max-length': 1,
+            overflow: 'reject-publish',
+            'dead-letter-exchange': '',
+            'dead-letter-routing-key': 'dlq',
+          },
+        },
+      },
+      // b and c start under reject-publish with room for all four.
+      {
+        op: 'policy.set',
+        policy: {
+          name: 'bc',
+          pattern: '^[bc]$',
+          definition: { 'max-length': 5, overflow: 'reject-publish' },
+        },
+      },
+      // b: reject-publish → drop-head: trimmed by the new mode.
+      {
+        op: 'policy.set',
+        policy: { name: 'b-cap', pattern: '^b$', priority: 2, definition: { 'max-length': 2 } },
+      },
+      // c: reject-publish → reject-publish-dlx: nothing trims, c stays at four over a limit of one.
+      {
+        op: 'policy.set',
+        policy: {
+          name: 'c-cap',
+          pattern: '^c$',
+          priority: 2,
+          definition: { 'max-length': 1, overflow: 'reject-publish-dlx' },
+        },
+      },
+      pub('c5', 'c'),
+      get('a'),
+      get('b'),
+      get('c'),
+      get('dlq'),
+    ],
+  ),
   seq('priority: higher first, a requeued message back to its place within its priority', [
     q('pq', { 'x-max-priority': 3 }),
     pub('a0', 'pq'),
