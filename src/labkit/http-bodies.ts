@@ -25,7 +25,7 @@ function json(v: AmqpValue): JsonValue {
   }
 }
 
-function jsonTable(t: AmqpTable): { [key: string]: JsonValue } {
+export function jsonTable(t: AmqpTable): { [key: string]: JsonValue } {
   return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, json(v)]))
 }
 

@@ -64,3 +64,11 @@ export function amqpRefusal(
   }
   return { code: 0, text: `HTTP ${status} - ${reason}` }
 }
+
+/**
+ * A refused policy's reason (`PUT /api/policies/…` answers 400), as every kit records it: the API
+ * escapes HTML in it (`<<"foo">>` arrives as `&lt;&lt;"foo"&gt;&gt;`), which is undone.
+ */
+export function policyReason(body: string): string {
+  return httpReason(body).replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
+}

@@ -9,15 +9,22 @@ import { declaredNames, headerLines, queuesPerVhost, vhostIndex } from './kit-sh
 import { asciiJson, shWord } from './literals'
 import { OBSERVATION_FORMAT, OBSERVATION_VERSION } from './observation'
 import type { LabPlan, LabStep } from './plan'
+import { type PolicyWait, policyBody, policyWaits, prefixedPatternParts } from './policy-steps'
 
 const word = (s: string) => shWord(s)
 const obj = (o: unknown) => shWord(asciiJson(o))
 
 /** Each step passes the request body the API takes, ready made; only prefix mode rewrites names. */
-function step(plan: LabPlan, s: LabStep): string {
+function step(plan: LabPlan, s: LabStep, waits: PolicyWait[]): string {
   const v = vhostIndex(plan, s)
   const id = word(s.id)
   switch (s.op) {
+    case 'policy.set': {
+      const parts = prefixedPatternParts(s.policy.pattern)
+      return `set_policy ${v} ${id} ${word(s.policy.name)} ${obj(policyBody(s))} ${obj(parts)} ${obj(waits)}`
+    }
+    case 'policy.clear':
+      return `clear_policy ${v} ${id} ${word(s.name)} ${obj(waits)}`
     case 'exchange.declare':
       return `declare_exchange ${v} ${id} ${word(s.exchange.name)} ${obj(exchangeBody(s))}`
     case 'queue.declare':
@@ -65,6 +72,7 @@ export function httpKit(plan: LabPlan): string {
   const header = headerLines(plan, 'http').map((l) => `# ${l}`.trimEnd())
   const queues = queuesPerVhost(plan).flatMap((qs, v) => qs.map((q) => `${v} ${word(q)}`))
   const declared = declaredNames(plan).map(([v, kind, name]) => `${v} ${kind} ${word(name)}`)
+  const waits = policyWaits(plan)
   return [
     '#!/usr/bin/env bash',
     ...header,
@@ -82,7 +90,7 @@ export function httpKit(plan: LabPlan): string {
     '',
     '# The scenario, step by step (vhost index, error id, then the step).',
     'scenario() {',
-    ...(plan.steps.length ? plan.steps.map((s) => `  ${step(plan, s)}`) : ['  :']),
+    ...(plan.steps.length ? plan.steps.map((s, i) => `  ${step(plan, s, waits.get(i) ?? [])}`) : ['  :']),
     '}',
     '',
     'main',
@@ -220,7 +228,10 @@ BINDINGS='null'
 step_started() { STEPS+=("$1" "$(now)"); }
 record() { # V ID STAGE CODE TEXT
   local text=$5
-  [ "$4" != 0 ] && text=$(scenario_text "$1" "$5")
+  if [ "$4" != 0 ]; then # (the x keeps a final newline, which $(...) would drop)
+    text=$(scenario_text "$1" "$5"; printf x)
+    text=@{text%x}
+  fi
   ERRORS+=("$2" "$3" "$4" "$text")
 }
 check() { ok || { refusal "$STATUS" "$BODY"; record "$1" "$2" "$3" "$R_CODE" "$R_TEXT"; }; }
@@ -242,14 +253,21 @@ declare_exchange() { # V ID NAME BODY
   check "$1" "$2" declare
 }
 declare_queue() { # V ID NAME BODY
-  local name
+  local name body=$4
   name=$(N "$1" "$3")
   step_started "$2"
-  if [ "$4" = '{"passive":true}' ]; then
+  if [ "$body" = '{"passive":true}' ]; then
     http GET "/queues/$(venc "$1")/$(enc "$name")"
     [ "$STATUS" = 404 ] && { record "$1" "$2" declare 404 "NOT_FOUND - no queue '$3' in vhost '@{VHOSTS[$1]}'"; return; }
   else
-    http PUT "/queues/$(venc "$1")/$(enc "$name")" "$4"
+    if [ -n "@{PREFIX[$1]}" ] && [[ $body == *'"x-dead-letter-exchange"'* ]]; then
+      # A dead-letter exchange is a name too (and so is its key, beside the default exchange).
+      body=$(jq -c --arg p "@{PREFIX[$1]}" "$PREFIX_JQ"' .arguments |= (
+        if .["x-dead-letter-exchange"] == "" and (.["x-dead-letter-routing-key"] | type) == "string"
+          then .["x-dead-letter-routing-key"] |= named else . end
+        | if (.["x-dead-letter-exchange"] | type) == "string" then .["x-dead-letter-exchange"] |= named else . end)' <<<"$body")
+    fi
+    http PUT "/queues/$(venc "$1")/$(enc "$name")" "$body"
   fi
   check "$1" "$2" declare
 }
@@ -302,6 +320,71 @@ publish() { # V ID EXCHANGE MANDATORY BODY: routed false + mandatory = the basic
   [ "$4" = true ] && [[ $BODY == *'"routed":false'* ]] && RETURNS+=("$2")
 }
 
+# ---- policies: through the management API; the broker applies one asynchronously, so the kit waits
+# until the API lists it on every queue and exchange the playground says it now governs
+CREATED_POLICIES=() # prefix mode: vhost index, broker name
+policy_reason() { # REASON: the API's, its HTML escapes undone (<<"foo">> arrives as &lt;&lt;"foo"&gt;&gt;)
+  REASON=$(jq -j '.reason // empty' <<<"$BODY" 2>/dev/null; printf x) || REASON=x
+  REASON=@{REASON%x}
+  [ -n "$REASON" ] || REASON=$BODY
+  REASON=@{REASON//&lt;/<}
+  REASON=@{REASON//&gt;/>}
+  REASON=@{REASON//&amp;/&}
+}
+await_policies() { # V WAITS: [[kind, name, policy]] with the scenario's names
+  local v=$1 want rows late kind deadline=$((SECONDS + 5))
+  # Built-in exchanges are never prefixed, and a prefixed policy never reaches them.
+  want=$(jq -c --arg p "@{PREFIX[$v]}" "$PREFIX_JQ"' [.[] | select($p == "" or ((.[1] | named) != .[1]))
+    | [.[0], (.[1] | named), (if .[2] == "" then "" else $p + .[2] end)]]' <<<"$2")
+  [ "$want" = '[]' ] && return
+  while :; do
+    rows='[]'
+    for kind in $(jq -r 'map(.[0]) | unique[]' <<<"$want"); do
+      http GET "/@{kind}s/$(venc "$v")?disable_stats=true&columns=name,policy"
+      ok || return
+      rows=$(jq -c --arg k "$kind" --argjson all "$BODY" '. + [$all[] | [$k, .name, (.policy // "")]]' <<<"$rows")
+    done
+    late=$(jq -r --argjson seen "$rows" '[.[] as $w | $seen[] | select(.[0] == $w[0] and .[1] == $w[1] and .[2] != $w[2])
+      | "\(.[0]) \(.[1])"] | join(", ")' <<<"$want")
+    [ -z "$late" ] && return
+    if [ "$SECONDS" -ge "$deadline" ]; then log "policy not in effect after 5 s on $late"; return; fi
+    sleep 0.02
+  done
+}
+set_policy() { # V ID NAME BODY PREFIXED WAITS: the body is for a scratch vhost; prefix mode rewrites it
+  local body=$4 path
+  step_started "$2"
+  if [ -n "@{PREFIX[$1]}" ]; then # the pattern's parts joined by the prefix as a PCRE literal, names prefixed
+    body=$(jq -c --arg p "@{PREFIX[$1]}" --argjson parts "$5" "$PREFIX_JQ"'
+      def literal: [explode[] | [.] | implode | if test("^[A-Za-z0-9]$") then . else "\\" + . end] | join("");
+      (if $parts == null then . else .pattern = ($parts | join($p | literal)) end)
+      | .definition |= (if type != "object" then . else
+          (if .["dead-letter-exchange"] == "" and (.["dead-letter-routing-key"] | type) == "string"
+            then .["dead-letter-routing-key"] |= named else . end)
+          | reduce ("alternate-exchange", "dead-letter-exchange") as $k (.;
+              if (.[$k] | type) == "string" then .[$k] |= named else . end) end)' <<<"$body")
+  fi
+  path="/policies/$(venc "$1")/$(enc "@{PREFIX[$1]}$3")"
+  http PUT "$path" "$body"
+  if [ "$STATUS" = 400 ]; then policy_reason; record "$1" "$2" policy 400 "$REASON"; return; fi
+  ok || { log "PUT /api$path: HTTP $STATUS $BODY"; exit 1; }
+  if [ -n "@{PREFIX[$1]}" ] && [ "$5" = null ]; then
+    # Expected to be refused, so sent as written: it would reach the whole shared vhost.
+    log "policy $3: the broker took a pattern the playground expected it to refuse; deleted at once"
+    http DELETE "$path"
+    return
+  fi
+  [ -n "@{PREFIX[$1]}" ] && CREATED_POLICIES+=("$1" "@{PREFIX[$1]}$3")
+  await_policies "$1" "$6"
+}
+clear_policy() { # V ID NAME WAITS
+  step_started "$2"
+  http DELETE "/policies/$(venc "$1")/$(enc "@{PREFIX[$1]}$3")"
+  [ "$STATUS" = 404 ] && return # clearing what is not there is no error
+  if ! ok; then policy_reason; record "$1" "$2" policy "$STATUS" "$REASON"; return; fi
+  await_policies "$1" "$4"
+}
+
 # ---- after the steps: drain every queue, read the bindings, clean up
 drain() {
   local i v q key path ids batch
@@ -349,6 +432,9 @@ cleanup() {
       [ "$name" = "@{DECLARED[$((i + 2))]}" ] && continue # built-in: not ours to delete
       if [ "@{DECLARED[$((i + 1))]}" = queue ]; then http DELETE "/queues/$(venc "$v")/$(enc "$name")"
       else http DELETE "/exchanges/$(venc "$v")/$(enc "$name")"; fi
+    done
+    for ((i = 0; i < @{#CREATED_POLICIES[@]}; i += 2)); do
+      http DELETE "/policies/$(venc "@{CREATED_POLICIES[$i]}")/$(enc "@{CREATED_POLICIES[$((i + 1))]}")"
     done
   fi
   for name in "@{CREATED[@]}"; do http DELETE "/vhosts/$(enc "$name")"; done

@@ -15,6 +15,7 @@ import {
 import { javaString } from './literals'
 import { OBSERVATION_FORMAT, OBSERVATION_VERSION } from './observation'
 import type { LabPlan, LabStep } from './plan'
+import { type PolicyWait, policyBody, policyWaits, prefixedPatternParts } from './policy-steps'
 
 /** A Java integer literal of the given width; decimal strings (beyond 2^53) stay exact. */
 function integer(n: number | string, suffix: '' | 'L', cast = ''): string {
@@ -80,10 +81,31 @@ function publishProps(p: Extract<LabStep, { op: 'publish' }>['publish']): string
   return out
 }
 
-function step(plan: LabPlan, s: LabStep): string {
+/** Plain JSON as Java values for the kit's Json writer: integers as long, maps and lists in order. */
+function javaJson(v: unknown): string {
+  if (typeof v === 'string') return javaString(v)
+  if (typeof v === 'number') return Number.isInteger(v) ? `${v}L` : double(v, 'd')
+  if (Array.isArray(v)) return `array(${v.map(javaJson).join(', ')})`
+  if (v && typeof v === 'object')
+    return `table(${Object.entries(v)
+      .map(([k, x]) => `${javaString(k)}, ${javaJson(x)}`)
+      .join(', ')})`
+  return String(v)
+}
+
+const javaStrings = (xs: readonly string[]) => `new String[] {${xs.map(javaString).join(', ')}}`
+
+function step(plan: LabPlan, s: LabStep, waits: PolicyWait[]): string {
   const v = vhostIndex(plan, s)
   const id = javaString(s.id)
+  const waitList = `new String[][] {${waits.map(javaStrings).join(', ')}}`
   switch (s.op) {
+    case 'policy.set': {
+      const parts = prefixedPatternParts(s.policy.pattern)
+      return `setPolicy(${v}, ${id}, ${javaString(s.policy.name)}, ${javaJson(policyBody(s))}, ${parts ? javaStrings(parts) : 'null'}, ${waitList});`
+    }
+    case 'policy.clear':
+      return `clearPolicy(${v}, ${id}, ${javaString(s.name)}, ${waitList});`
     case 'exchange.declare': {
       const x = s.exchange
       const o = x.passive
@@ -122,6 +144,7 @@ export function javaKit(plan: LabPlan, className = 'RabbitLab'): string {
   const header = headerLines(plan, 'java').map((l) => `// ${l.replaceAll('RabbitLab', className)}`.trimEnd())
   const strings = (xs: string[]) => `new String[] {${xs.map(javaString).join(', ')}}`
   const declared = declaredNames(plan)
+  const waits = policyWaits(plan)
   return [
     ...header,
     '',
@@ -138,7 +161,7 @@ export function javaKit(plan: LabPlan, className = 'RabbitLab'): string {
     '',
     '  /** The scenario, step by step (vhost index, error id, then the step). */',
     '  static void scenario() throws Exception {',
-    ...plan.steps.map((s) => `    ${step(plan, s)}`),
+    ...plan.steps.map((s, i) => `    ${step(plan, s, waits.get(i) ?? [])}`),
     '  }',
     JAVA_RUNTIME,
     '}',
@@ -233,6 +256,14 @@ const JAVA_RUNTIME = String.raw`
   }
 
   static String api(String method, String path, String body) throws Exception {
+    Object[] a = apiAnswer(method, path, body);
+    int status = (Integer) a[0];
+    if (status < 200 || status > 299) throw new IOException(method + " " + path + ": HTTP " + status + " " + a[1]);
+    return (String) a[1];
+  }
+
+  /** Any answer of the API: {status, text}. */
+  static Object[] apiAnswer(String method, String path, String body) throws Exception {
     HttpURLConnection c = (HttpURLConnection) new URL(apiBase + path).openConnection();
     c.setRequestMethod(method);
     c.setConnectTimeout(30000);
@@ -249,8 +280,7 @@ const JAVA_RUNTIME = String.raw`
     int status = c.getResponseCode();
     InputStream in = status < 400 ? c.getInputStream() : c.getErrorStream();
     String text = in == null ? "" : new String(readAll(in), StandardCharsets.UTF_8);
-    if (status >= 400) throw new IOException(method + " " + path + ": HTTP " + status + " " + text);
-    return text;
+    return new Object[] {status, text};
   }
 
   static byte[] readAll(InputStream in) throws IOException {
@@ -455,11 +485,141 @@ const JAVA_RUNTIME = String.raw`
     });
   }
 
+  /** Prefix mode: a dead-letter exchange is a name too (and so is its key, beside the default exchange). */
+  static Map<String, Object> mapQueueArgs(int v, Map<String, Object> args) {
+    if (args == null || prefixOf[v].isEmpty() || !(args.get("x-dead-letter-exchange") instanceof String)) return args;
+    Map<String, Object> m = new LinkedHashMap<>(args);
+    String dlx = (String) args.get("x-dead-letter-exchange");
+    m.put("x-dead-letter-exchange", N(v, dlx));
+    if (dlx.isEmpty() && args.get("x-dead-letter-routing-key") instanceof String)
+      m.put("x-dead-letter-routing-key", N(v, (String) args.get("x-dead-letter-routing-key")));
+    return m;
+  }
+
   static void declareQueue(int v, String id, String name, Opts o) throws Exception {
     step(v, id, "declare", ch -> {
       if (o.passive) ch.queueDeclarePassive(N(v, name));
-      else ch.queueDeclare(N(v, name), o.durable, o.exclusive, o.autoDelete, o.arguments);
+      else ch.queueDeclare(N(v, name), o.durable, o.exclusive, o.autoDelete, mapQueueArgs(v, o.arguments));
     });
+  }
+
+  // ---- policies: through the management API; the broker applies one asynchronously, so the kit
+  // waits until the API lists it on every queue and exchange the playground says it now governs
+  static final int POLICY_WAIT_MS = 5000;
+  static final List<Object[]> createdPolicies = new ArrayList<>(); // prefix mode: {vhost index, broker name}
+  static final String NO_API = "policies are set through the management API, which cannot be reached";
+
+  static String reEscape(String s) {
+    StringBuilder b = new StringBuilder();
+    s.codePoints().forEach(c -> {
+      if (c < 128 && Character.isLetterOrDigit(c)) b.appendCodePoint(c);
+      else b.append('\\').appendCodePoint(c);
+    });
+    return b.toString();
+  }
+
+  static String apiReason(String text) {
+    String r = text;
+    try {
+      Object o = new Json(text).value();
+      if (o instanceof Map && ((Map<?, ?>) o).get("reason") instanceof String) r = (String) ((Map<?, ?>) o).get("reason");
+    } catch (RuntimeException ignored) {
+    }
+    // The API escapes HTML in its reasons (<<"foo">> arrives as &lt;&lt;"foo"&gt;&gt;).
+    return r.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+  }
+
+  static Object policyDefinition(int v, Object d) {
+    if (prefixOf[v].isEmpty() || !(d instanceof Map)) return d;
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> e : ((Map<?, ?>) d).entrySet()) m.put((String) e.getKey(), e.getValue());
+    for (String k : new String[] {"alternate-exchange", "dead-letter-exchange"})
+      if (m.get(k) instanceof String) m.put(k, N(v, (String) m.get(k)));
+    if ("".equals(((Map<?, ?>) d).get("dead-letter-exchange")) && m.get("dead-letter-routing-key") instanceof String)
+      m.put("dead-letter-routing-key", N(v, (String) m.get("dead-letter-routing-key")));
+    return m;
+  }
+
+  static void awaitPolicies(int v, String[][] waits) throws Exception {
+    String p = prefixOf[v];
+    List<String[]> want = new ArrayList<>();
+    // Built-in exchanges are never prefixed, and a prefixed policy never reaches them.
+    for (String[] w : waits)
+      if (p.isEmpty() || !N(v, w[1]).equals(w[1])) want.add(new String[] {w[0], N(v, w[1]), w[2].isEmpty() ? "" : p + w[2]});
+    if (want.isEmpty()) return;
+    long deadline = System.currentTimeMillis() + POLICY_WAIT_MS;
+    for (;;) {
+      Map<String, String> seen = new LinkedHashMap<>();
+      for (String kind : new String[] {"queue", "exchange"}) {
+        if (want.stream().noneMatch(w -> w[0].equals(kind))) continue;
+        String rows = api("GET", "/" + kind + "s/" + enc(vhostOf[v]) + "?disable_stats=true&columns=name,policy", null);
+        for (Object o : (List<?>) new Json(rows).value()) {
+          Map<?, ?> r = (Map<?, ?>) o;
+          Object pol = r.get("policy");
+          seen.put(kind + ":" + r.get("name"), pol instanceof String ? (String) pol : "");
+        }
+      }
+      List<String> late = new ArrayList<>();
+      for (String[] w : want) {
+        String got = seen.get(w[0] + ":" + w[1]);
+        if (got != null && !got.equals(w[2])) late.add(w[0] + " " + w[1]);
+      }
+      if (late.isEmpty()) return;
+      if (System.currentTimeMillis() > deadline) {
+        log("policy not in effect after " + POLICY_WAIT_MS + " ms on " + String.join(", ", late));
+        return;
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  /** The body is the one for a scratch vhost; prefix mode rewrites the pattern (parts joined by the prefix) and names. */
+  static void setPolicy(int v, String id, String name, Map<String, Object> body, String[] prefixed, String[][] waits) throws Exception {
+    steps.add(entry("id", id, "at", Instant.now().toString()));
+    if (!apiWorks) {
+      errors.add(entry("id", id, "stage", "policy", "code", 0, "text", NO_API));
+      return;
+    }
+    String p = prefixOf[v];
+    Map<String, Object> sent = new LinkedHashMap<>(body);
+    if (!p.isEmpty()) {
+      if (prefixed != null) sent.put("pattern", String.join(reEscape(p), prefixed));
+      sent.put("definition", policyDefinition(v, body.get("definition")));
+    }
+    String path = "/policies/" + enc(vhostOf[v]) + "/" + enc(p + name);
+    StringBuilder json = new StringBuilder();
+    Json.write(sent, json, "");
+    Object[] a = apiAnswer("PUT", path, json.toString());
+    int status = (Integer) a[0];
+    if (status == 400) {
+      errors.add(entry("id", id, "stage", "policy", "code", 400, "text", apiReason((String) a[1])));
+      return;
+    }
+    if (status < 200 || status > 299) throw new IOException("PUT " + path + ": HTTP " + status + " " + a[1]);
+    if (!p.isEmpty() && prefixed == null) {
+      // Expected to be refused, so sent as written: it would reach the whole shared vhost.
+      log("policy " + name + ": the broker took a pattern the playground expected it to refuse; deleted at once");
+      apiAnswer("DELETE", path, null);
+      return;
+    }
+    if (!p.isEmpty()) createdPolicies.add(new Object[] {v, p + name});
+    awaitPolicies(v, waits);
+  }
+
+  static void clearPolicy(int v, String id, String name, String[][] waits) throws Exception {
+    steps.add(entry("id", id, "at", Instant.now().toString()));
+    if (!apiWorks) {
+      errors.add(entry("id", id, "stage", "policy", "code", 0, "text", NO_API));
+      return;
+    }
+    Object[] a = apiAnswer("DELETE", "/policies/" + enc(vhostOf[v]) + "/" + enc(prefixOf[v] + name), null);
+    int status = (Integer) a[0];
+    if (status == 404) return; // clearing what is not there is no error
+    if (status < 200 || status > 299) {
+      errors.add(entry("id", id, "stage", "policy", "code", status, "text", apiReason((String) a[1])));
+      return;
+    }
+    awaitPolicies(v, waits);
   }
 
   static void bind(int v, String id, String source, String type, String dest, String key, Map<String, Object> args) throws Exception {
@@ -562,6 +722,13 @@ const JAVA_RUNTIME = String.raw`
         try {
           if (d[1].equals("queue")) session(v).run(ch -> ch.queueDelete(N(v, name)));
           else session(v).run(ch -> ch.exchangeDelete(N(v, name)));
+        } catch (Exception e) {
+          log(e.toString());
+        }
+      }
+      for (Object[] pol : createdPolicies) {
+        try {
+          apiAnswer("DELETE", "/policies/" + enc(vhostOf[(Integer) pol[0]]) + "/" + enc((String) pol[1]), null);
         } catch (Exception e) {
           log(e.toString());
         }

@@ -15,6 +15,7 @@ import {
 import { jsString } from './literals'
 import { OBSERVATION_FORMAT, OBSERVATION_VERSION } from './observation'
 import type { LabPlan, LabStep } from './plan'
+import { type PolicyWait, policyBody, policyWaits, prefixedPatternParts } from './policy-steps'
 
 function value(v: AmqpValue): string {
   switch (v.type) {
@@ -68,10 +69,28 @@ function publishProps(p: Extract<LabStep, { op: 'publish' }>['publish']): string
   return props.length ? options(props) : undefined
 }
 
-function step(plan: LabPlan, s: LabStep): string {
+/** Plain JSON as a JavaScript literal (ASCII only; `__proto__` stays an own key). */
+function jsJson(v: unknown): string {
+  if (typeof v === 'string') return jsString(v)
+  if (Array.isArray(v)) return `[${v.map(jsJson).join(', ')}]`
+  if (v && typeof v === 'object') {
+    const key = (k: string) => (k === '__proto__' ? `[${jsString(k)}]` : jsString(k))
+    const entries = Object.entries(v).map(([k, x]) => `${key(k)}: ${jsJson(x)}`)
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}'
+  }
+  return String(v)
+}
+
+function step(plan: LabPlan, s: LabStep, waits: PolicyWait[]): string {
   const v = vhostIndex(plan, s)
   const id = jsString(s.id)
   switch (s.op) {
+    case 'policy.set': {
+      const parts = prefixedPatternParts(s.policy.pattern)
+      return `await setPolicy(${v}, ${id}, ${jsString(s.policy.name)}, ${jsJson(policyBody(s))}, ${jsJson(parts)}, ${jsJson(waits)})`
+    }
+    case 'policy.clear':
+      return `await clearPolicy(${v}, ${id}, ${jsString(s.name)}, ${jsJson(waits)})`
     case 'exchange.declare': {
       const x = s.exchange
       const o = x.passive
@@ -136,7 +155,8 @@ export function nodeKit(plan: LabPlan): string {
       .join(', ')}],`,
     `}`,
   ]
-  const steps = plan.steps.map((s) => `  ${step(plan, s)}`)
+  const waits = policyWaits(plan)
+  const steps = plan.steps.map((s, i) => `  ${step(plan, s, waits.get(i) ?? [])}`)
   return [
     ...header,
     '',
@@ -191,7 +211,8 @@ const apiPass = API_URL.username ? decodeURIComponent(API_URL.password) : amqpPa
 const API_BASE = API_URL.protocol + '//' + API_URL.host + API_URL.pathname.replace(/\/+$/, '') + '/api'
 let apiWorks = false
 
-async function api(method, path, body) {
+/** Any answer of the API: { status, text }. */
+async function apiAnswer(method, path, body) {
   const res = await fetch(API_BASE + path, {
     method,
     headers: {
@@ -201,9 +222,12 @@ async function api(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(30000),
   })
-  if (!res.ok) throw new Error(method + ' ' + path + ': HTTP ' + res.status + ' ' + (await res.text()))
-  const text = await res.text()
-  return text ? JSON.parse(text) : null
+  return { status: res.status, text: await res.text() }
+}
+async function api(method, path, body) {
+  const a = await apiAnswer(method, path, body)
+  if (a.status < 200 || a.status > 299) throw new Error(method + ' ' + path + ': HTTP ' + a.status + ' ' + a.text)
+  return a.text ? JSON.parse(a.text) : null
 }
 const enc = encodeURIComponent
 
@@ -346,8 +370,18 @@ const declareExchange = (v, id, name, type, o) =>
       ? ch.checkExchange(N(v, name))
       : ch.assertExchange(N(v, name), type, { ...o, arguments: mapArgs(v, o.arguments) }),
   )
+/** Prefix mode: a dead-letter exchange is a name too (and so is its key, beside the default exchange). */
+function mapQueueArgs(v, args) {
+  if (!args || !targets[v].prefix || typeof args['x-dead-letter-exchange'] !== 'string') return args
+  const out = { ...args, 'x-dead-letter-exchange': N(v, args['x-dead-letter-exchange']) }
+  if (args['x-dead-letter-exchange'] === '' && typeof args['x-dead-letter-routing-key'] === 'string')
+    out['x-dead-letter-routing-key'] = N(v, args['x-dead-letter-routing-key'])
+  return out
+}
 const declareQueue = (v, id, name, o) =>
-  step(v, id, 'declare', (ch) => (o.passive ? ch.checkQueue(N(v, name)) : ch.assertQueue(N(v, name), o)))
+  step(v, id, 'declare', (ch) =>
+    o.passive ? ch.checkQueue(N(v, name)) : ch.assertQueue(N(v, name), { ...o, arguments: mapQueueArgs(v, o.arguments) }),
+  )
 const bind = (v, id, source, type, dest, key, args) =>
   step(v, id, 'bind', (ch) =>
     type === 'exchange'
@@ -362,6 +396,75 @@ const unbind = (v, id, source, type, dest, key, args) =>
   )
 const deleteExchange = (v, id, name, o) => step(v, id, 'delete', (ch) => ch.deleteExchange(N(v, name), o))
 const deleteQueue = (v, id, name) => step(v, id, 'delete', (ch) => ch.deleteQueue(N(v, name)))
+
+// ---- policies: through the management API; the broker applies one asynchronously, so the kit waits
+// until the API lists it on every queue and exchange the playground says it now governs
+const POLICY_WAIT_MS = 5000
+const createdPolicies = [] // prefix mode: [vhost index, broker name], deleted at the end
+const reEscape = (s) => [...s].map((c) => (/^[A-Za-z0-9]$/.test(c) ? c : '\\' + c)).join('')
+function apiReason(text) {
+  let r = text
+  try {
+    r = JSON.parse(text).reason ?? text
+  } catch {}
+  // The API escapes HTML in its reasons (<<"foo">> arrives as &lt;&lt;"foo"&gt;&gt;).
+  return String(r).replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
+}
+function policyDefinition(v, d) {
+  if (!targets[v].prefix || !d || typeof d !== 'object' || Array.isArray(d)) return d
+  const out = { ...d }
+  for (const k of ['alternate-exchange', 'dead-letter-exchange']) if (typeof d[k] === 'string') out[k] = N(v, d[k])
+  if (d['dead-letter-exchange'] === '' && typeof d['dead-letter-routing-key'] === 'string')
+    out['dead-letter-routing-key'] = N(v, d['dead-letter-routing-key'])
+  return out
+}
+async function awaitPolicies(v, waits) {
+  const p = targets[v].prefix
+  // Built-in exchanges are never prefixed, and a prefixed policy never reaches them.
+  const want = waits
+    .filter(([, name]) => !p || N(v, name) !== name)
+    .map(([kind, name, policy]) => [kind, N(v, name), policy && p + policy])
+  if (!want.length) return
+  const deadline = Date.now() + POLICY_WAIT_MS
+  for (;;) {
+    const seen = new Map()
+    for (const kind of new Set(want.map((w) => w[0])))
+      for (const r of await api('GET', '/' + kind + 's/' + enc(targets[v].vhost) + '?disable_stats=true&columns=name,policy'))
+        seen.set(kind + ':' + r.name, r.policy || '')
+    const late = want.filter(([kind, name, policy]) => seen.has(kind + ':' + name) && seen.get(kind + ':' + name) !== policy)
+    if (!late.length) return
+    if (Date.now() > deadline) return log('policy not in effect after ' + POLICY_WAIT_MS + ' ms on ' + late.map((w) => w[0] + ' ' + w[1]).join(', '))
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+/** The body is the one for a scratch vhost; prefix mode rewrites the pattern (parts joined by the prefix) and names. */
+async function setPolicy(v, id, name, body, prefixed, waits) {
+  obs.steps.push({ id, at: new Date().toISOString() })
+  if (!apiWorks) return obs.errors.push({ id, stage: 'policy', code: 0, text: 'policies are set through the management API, which cannot be reached' })
+  const p = targets[v].prefix
+  const sent = p ? { ...body, pattern: prefixed ? prefixed.join(reEscape(p)) : body.pattern, definition: policyDefinition(v, body.definition) } : body
+  const path = '/policies/' + enc(targets[v].vhost) + '/' + enc(p + name)
+  const a = await apiAnswer('PUT', path, sent)
+  if (a.status === 400) return obs.errors.push({ id, stage: 'policy', code: 400, text: apiReason(a.text) })
+  if (a.status < 200 || a.status > 299) throw new Error('PUT ' + path + ': HTTP ' + a.status + ' ' + a.text)
+  if (p && !prefixed) {
+    // Expected to be refused, so sent as written: it would reach the whole shared vhost.
+    log('policy ' + name + ': the broker took a pattern the playground expected it to refuse; deleted at once')
+    await apiAnswer('DELETE', path)
+    return
+  }
+  if (p && !createdPolicies.some(([w, n]) => w === v && n === p + name)) createdPolicies.push([v, p + name])
+  await awaitPolicies(v, waits)
+}
+async function clearPolicy(v, id, name, waits) {
+  obs.steps.push({ id, at: new Date().toISOString() })
+  if (!apiWorks) return obs.errors.push({ id, stage: 'policy', code: 0, text: 'policies are set through the management API, which cannot be reached' })
+  const path = '/policies/' + enc(targets[v].vhost) + '/' + enc(targets[v].prefix + name)
+  const a = await apiAnswer('DELETE', path)
+  if (a.status === 404) return // clearing what is not there is no error
+  if (a.status < 200 || a.status > 299) return obs.errors.push({ id, stage: 'policy', code: a.status, text: apiReason(a.text) })
+  await awaitPolicies(v, waits)
+}
 
 const PROPERTY_NAMES = {
   content_type: 'contentType', content_encoding: 'contentEncoding', delivery_mode: 'deliveryMode',
@@ -438,6 +541,8 @@ async function cleanup(declared) {
       if (N(v, name) === name) continue // built-in: not ours to delete
       await session(v).run((ch) => (kind === 'queue' ? ch.deleteQueue(N(v, name)) : ch.deleteExchange(N(v, name))))
     }
+    for (const [v, name] of createdPolicies)
+      await apiAnswer('DELETE', '/policies/' + enc(targets[v].vhost) + '/' + enc(name)).catch((e) => log(e.message))
   }
   for (const s of sessions) if (s) await s.close()
   if (!KEEP) for (const name of createdVhosts) await api('DELETE', '/vhosts/' + enc(name)).catch((e) => log(e.message))

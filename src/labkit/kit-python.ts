@@ -15,6 +15,7 @@ import {
 import { pyString } from './literals'
 import { OBSERVATION_FORMAT, OBSERVATION_VERSION } from './observation'
 import type { LabPlan, LabStep } from './plan'
+import { type PolicyWait, policyBody, policyWaits, prefixedPatternParts } from './policy-steps'
 
 function value(v: AmqpValue): string {
   switch (v.type) {
@@ -62,10 +63,26 @@ function jsonToPy(v: unknown): string {
   return String(v)
 }
 
-function step(plan: LabPlan, s: LabStep): string {
+/** Plain JSON as a Python literal (ASCII only). */
+function pyJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(pyJson).join(', ')}]`
+  if (v && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${pyString(k)}: ${pyJson(x)}`)
+      .join(', ')}}`
+  return jsonToPy(v)
+}
+
+function step(plan: LabPlan, s: LabStep, waits: PolicyWait[]): string {
   const v = vhostIndex(plan, s)
   const id = pyString(s.id)
   switch (s.op) {
+    case 'policy.set': {
+      const parts = prefixedPatternParts(s.policy.pattern)
+      return `set_policy(${v}, ${id}, ${pyString(s.policy.name)}, ${pyJson(policyBody(s))}, ${pyJson(parts)}, ${pyJson(waits)})`
+    }
+    case 'policy.clear':
+      return `clear_policy(${v}, ${id}, ${pyString(s.name)}, ${pyJson(waits)})`
     case 'exchange.declare': {
       const x = s.exchange
       const o = x.passive
@@ -120,6 +137,7 @@ function step(plan: LabPlan, s: LabStep): string {
 export function pythonKit(plan: LabPlan): string {
   const header = headerLines(plan, 'python').map((l) => `# ${l}`.trimEnd())
   const list = (xs: string[]) => `[${xs.map(pyString).join(', ')}]`
+  const waits = policyWaits(plan)
   return [
     '#!/usr/bin/env python3',
     ...header,
@@ -139,7 +157,9 @@ export function pythonKit(plan: LabPlan): string {
     '',
     'def scenario():',
     '    """The scenario, step by step (vhost index, error id, then the step)."""',
-    ...(plan.steps.length ? plan.steps.map((s) => `    ${step(plan, s)}`) : ['    pass']),
+    ...(plan.steps.length
+      ? plan.steps.map((s, i) => `    ${step(plan, s, waits.get(i) ?? [])}`)
+      : ['    pass']),
     '',
     '',
     'if __name__ == "__main__":',
@@ -160,6 +180,7 @@ import random
 import signal
 import string
 import sys
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -226,16 +247,23 @@ def enc(s):
     return urllib.parse.quote(s, safe="")
 
 
-def api(method, path, body=None):
+def api_answer(method, path, body=None):
+    """Any answer of the API: (status, text)."""
     data = None if body is None else json.dumps(body).encode("utf-8")
     req = urllib.request.Request(API_BASE + path, data=data, method=method)
     req.add_header("authorization", "Basic " + base64.b64encode(("%s:%s" % (API_USER, API_PASS)).encode()).decode())
     req.add_header("content-type", "application/json")
     try:
         with urllib.request.urlopen(req, timeout=30) as res:
-            text = res.read().decode("utf-8")
+            return res.status, res.read().decode("utf-8")
     except urllib.error.HTTPError as e:
-        raise RuntimeError("%s %s: HTTP %s %s" % (method, path, e.code, e.read().decode("utf-8", "replace")))
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+def api(method, path, body=None):
+    status, text = api_answer(method, path, body)
+    if status < 200 or status > 299:
+        raise RuntimeError("%s %s: HTTP %s %s" % (method, path, status, text))
     return json.loads(text) if text else None
 
 
@@ -329,16 +357,14 @@ class Session:
         return self.ch
 
     def run(self, fn):
-        """Runs one step: None when it worked, else (code, text); a refusal is never raised."""
+        """Runs one step: None when it worked, "nack" when its publish was nacked, else (code, text); a refusal is never raised."""
         ch = self.channel()
         try:
             signal.alarm(STEP_TIMEOUT_S)  # a step that takes longer fails the kit instead of hanging
             fn(ch)
             return None
-        except pika.exceptions.NackError as e:  # a full queue refused it (x-overflow reject-publish)
-            for m in e.messages:
-                nacks.append({"id": m.properties.message_id or text_of(m.body), "queues": []})
-            return None
+        except pika.exceptions.NackError:  # a full queue refused it (x-overflow reject-publish)
+            return "nack"  # pika names the message only when it was also returned: the step knows it
         except pika.exceptions.UnroutableError as e:
             for m in e.messages:
                 obs["returns"].append({"id": m.properties.message_id or text_of(m.body),
@@ -377,7 +403,9 @@ def session(v):
 def step(v, id, stage, fn):
     obs["steps"].append({"id": id, "at": now()})
     out = session(v).run(fn)
-    if out is not None:
+    if out == "nack":
+        nacks.append({"id": id, "queues": []})
+    elif out is not None:
         code, text = out
         obs["errors"].append({"id": id, "stage": stage, "code": code,
                               "text": text if code == 0 else scenario_text(v, text)})
@@ -397,10 +425,20 @@ def declare_exchange(v, id, name, type, passive=False, durable=True, auto_delete
         internal=internal, arguments=map_args(v, arguments)))
 
 
+def map_queue_args(v, args):
+    """Prefix mode: a dead-letter exchange is a name too (and so is its key, beside the default exchange)."""
+    if not args or not targets[v]["prefix"] or not isinstance(args.get("x-dead-letter-exchange"), str):
+        return args
+    out = dict(args, **{"x-dead-letter-exchange": N(v, args["x-dead-letter-exchange"])})
+    if args["x-dead-letter-exchange"] == "" and isinstance(args.get("x-dead-letter-routing-key"), str):
+        out["x-dead-letter-routing-key"] = N(v, args["x-dead-letter-routing-key"])
+    return out
+
+
 def declare_queue(v, id, name, passive=False, durable=True, exclusive=False, auto_delete=False, arguments=None):
     step(v, id, "declare", lambda ch: ch.queue_declare(
         queue=N(v, name), passive=passive, durable=durable, exclusive=exclusive, auto_delete=auto_delete,
-        arguments=arguments))
+        arguments=map_queue_args(v, arguments)))
 
 
 def bind(v, id, source, type, dest, key, args):
@@ -423,6 +461,102 @@ def delete_exchange(v, id, name, if_unused=False):
 
 def delete_queue(v, id, name):
     step(v, id, "delete", lambda ch: ch.queue_delete(N(v, name)))
+
+
+# ---- policies: through the management API; the broker applies one asynchronously, so the kit waits
+# until the API lists it on every queue and exchange the playground says it now governs
+POLICY_WAIT_S = 5
+created_policies = []  # prefix mode: (vhost index, broker name), deleted at the end
+NO_API = "policies are set through the management API, which cannot be reached"
+
+
+def re_escape(s):
+    return "".join(c if c.isascii() and c.isalnum() else "\\" + c for c in s)
+
+
+def api_reason(text):
+    try:
+        r = json.loads(text).get("reason", text)
+    except Exception:
+        r = text
+    # The API escapes HTML in its reasons (<<"foo">> arrives as &lt;&lt;"foo"&gt;&gt;).
+    return str(r).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def policy_definition(v, d):
+    if not targets[v]["prefix"] or not isinstance(d, dict):
+        return d
+    out = dict(d)
+    for k in ("alternate-exchange", "dead-letter-exchange"):
+        if isinstance(d.get(k), str):
+            out[k] = N(v, d[k])
+    if d.get("dead-letter-exchange") == "" and isinstance(d.get("dead-letter-routing-key"), str):
+        out["dead-letter-routing-key"] = N(v, d["dead-letter-routing-key"])
+    return out
+
+
+def await_policies(v, waits):
+    p = targets[v]["prefix"]
+    # Built-in exchanges are never prefixed, and a prefixed policy never reaches them.
+    want = [(kind, N(v, name), p + policy if policy else "") for kind, name, policy in waits
+            if not p or N(v, name) != name]
+    if not want:
+        return
+    deadline = time.time() + POLICY_WAIT_S
+    while True:
+        seen = {}
+        for kind in {w[0] for w in want}:
+            for r in api("GET", "/%ss/%s?disable_stats=true&columns=name,policy" % (kind, enc(targets[v]["vhost"]))):
+                seen[(kind, r["name"])] = r.get("policy") or ""
+        late = [w for w in want if (w[0], w[1]) in seen and seen[(w[0], w[1])] != w[2]]
+        if not late:
+            return
+        if time.time() > deadline:
+            log("policy not in effect after %d s on %s" % (POLICY_WAIT_S, ", ".join("%s %s" % w[:2] for w in late)))
+            return
+        time.sleep(0.02)
+
+
+def set_policy(v, id, name, body, prefixed, waits):
+    """The body is the one for a scratch vhost; prefix mode rewrites the pattern (parts joined by the prefix) and names."""
+    obs["steps"].append({"id": id, "at": now()})
+    if not api_works:
+        obs["errors"].append({"id": id, "stage": "policy", "code": 0, "text": NO_API})
+        return
+    p = targets[v]["prefix"]
+    sent = body
+    if p:
+        sent = dict(body, pattern=re_escape(p).join(prefixed) if prefixed else body["pattern"],
+                    definition=policy_definition(v, body["definition"]))
+    path = "/policies/%s/%s" % (enc(targets[v]["vhost"]), enc(p + name))
+    status, text = api_answer("PUT", path, sent)
+    if status == 400:
+        obs["errors"].append({"id": id, "stage": "policy", "code": 400, "text": api_reason(text)})
+        return
+    if status < 200 or status > 299:
+        raise RuntimeError("PUT %s: HTTP %s %s" % (path, status, text))
+    if p and prefixed is None:
+        # Expected to be refused, so sent as written: it would reach the whole shared vhost.
+        log("policy %s: the broker took a pattern the playground expected it to refuse; deleted at once" % name)
+        api_answer("DELETE", path)
+        return
+    if p and (v, p + name) not in created_policies:
+        created_policies.append((v, p + name))
+    await_policies(v, waits)
+
+
+def clear_policy(v, id, name, waits):
+    obs["steps"].append({"id": id, "at": now()})
+    if not api_works:
+        obs["errors"].append({"id": id, "stage": "policy", "code": 0, "text": NO_API})
+        return
+    status, text = api_answer("DELETE", "/policies/%s/%s" % (enc(targets[v]["vhost"]), enc(targets[v]["prefix"] + name)))
+    if status == 404:
+        return  # clearing what is not there is no error
+    if status < 200 or status > 299:
+        obs["errors"].append({"id": id, "stage": "policy", "code": status, "text": api_reason(text)})
+        return
+    await_policies(v, waits)
 
 
 def publish(v, id, exchange, key, mandatory=False, body=None, headers=None, properties=None):
@@ -487,6 +621,11 @@ def cleanup():
                 session(v).run(lambda ch: ch.queue_delete(N(v, name)))
             else:
                 session(v).run(lambda ch: ch.exchange_delete(N(v, name)))
+        for v, name in created_policies:
+            try:
+                api_answer("DELETE", "/policies/%s/%s" % (enc(targets[v]["vhost"]), enc(name)))
+            except Exception as e:
+                log(str(e))
     for s in sessions.values():
         s.close()
     if not KEEP:

@@ -2,8 +2,15 @@
  * What a kit flavour cannot send exactly as amqplib (the engine's reference client) would. A plan
  * with a limit still runs; the kit page lists the limits, and the observation may differ there.
  */
-import { type AmqpTable, type AmqpValue, type JsonValue, toAmqpTable } from '../engine'
-import type { LabPlan, LabStep } from './plan'
+import {
+  type AmqpTable,
+  type AmqpValue,
+  type JsonValue,
+  prefixedPolicyPattern,
+  runOperations,
+  toAmqpTable,
+} from '../engine'
+import { type LabPlan, type LabStep, stepVhost } from './plan'
 
 export type LimitCode =
   /** A header or argument type this client cannot write (it sends the nearest type, or fails). */
@@ -24,6 +31,12 @@ export type LimitCode =
   | 'crlf-queue'
   /** An exchange named `amq.default`: in the HTTP API's paths that name means the default exchange. */
   | 'amq-default-name'
+  /** Prefix mode: a policy pattern the playground does not parse cannot be rewritten exactly. */
+  | 'prefix-policy-pattern'
+  /** Prefix mode: a policy never reaches the shared vhost's built-in exchanges (amq.*, the default). */
+  | 'prefix-policy-builtin'
+  /** Prefix mode: a message dead-lettered through the default exchange keeps its unprefixed keys. */
+  | 'prefix-dead-letter'
 
 export interface KitLimit {
   code: LimitCode
@@ -31,6 +44,8 @@ export interface KitLimit {
   step: string
   /** The type name for `typed-value`. */
   detail?: string
+  /** Only when the kit runs in prefix mode (it may not create a vhost, or LAB_MODE=prefix). */
+  prefixOnly?: true
 }
 
 /**
@@ -131,19 +146,69 @@ function exchangeNames(s: LabStep): string[] {
   }
 }
 
+const str = (v: JsonValue | undefined) => (typeof v === 'string' ? v : undefined)
+
+/** Does this policy, alone, give a built-in exchange (amq.*, the default) an alternate exchange? */
+function reachesBuiltin(plan: LabPlan, s: Extract<LabStep, { op: 'policy.set' }>): boolean {
+  if (str(s.policy.definition['alternate-exchange']) === undefined) return false
+  const v = stepVhost(s)
+  const { topology } = runOperations([s], plan.profile, { vhosts: [v], explain: false })
+  return topology.exchanges.some((x) => x.builtin && x.vhost === v && x.policy === s.policy.name)
+}
+
+/**
+ * Prefix mode renames everything but the built-in exchanges. A policy is rewritten to reach exactly
+ * the prefixed names, so it cannot reach a built-in exchange; dead-lettering through the default
+ * exchange routes by the message's own keys, which name unprefixed queues (a dead-letter routing
+ * key set beside the default exchange is prefixed).
+ */
+function prefixLimits(plan: LabPlan): KitLimit[] {
+  const out: KitLimit[] = []
+  const add = (code: LimitCode, step: string) => out.push({ code, step, prefixOnly: true })
+  // The dead-letter exchange arguments of the plan's queues: "" (the default exchange) or a name.
+  const argDlx = new Set(
+    plan.steps.flatMap((s) => {
+      const a = s.op === 'queue.declare' ? str(s.queue.arguments?.['x-dead-letter-exchange']) : undefined
+      return a === undefined ? [] : [a === '']
+    }),
+  )
+  for (const s of plan.steps) {
+    if (s.op === 'queue.declare') {
+      const a = s.queue.arguments ?? {}
+      if (str(a['x-dead-letter-exchange']) === '' && str(a['x-dead-letter-routing-key']) === undefined)
+        add('prefix-dead-letter', s.id)
+    }
+    if (s.op !== 'policy.set') continue
+    const d = s.policy.definition
+    if ('unsupported' in prefixedPolicyPattern(s.policy.pattern)) add('prefix-policy-pattern', s.id)
+    if (reachesBuiltin(plan, s)) add('prefix-policy-builtin', s.id)
+    const dlx = str(d['dead-letter-exchange'])
+    const dlrk = str(d['dead-letter-routing-key'])
+    // The policy's key is prefixed beside its own default-exchange DLX; a queue's own DLX argument
+    // may pair it with the other kind of exchange.
+    if ((dlx === '' && dlrk === undefined) || (dlrk !== undefined && argDlx.has(dlx !== '')))
+      add('prefix-dead-letter', s.id)
+  }
+  return out
+}
+
 /**
  * The limits of `flavour` for this plan. `clientRefused` lists the step ids the engine predicts as
- * refused by the client library (code 0).
+ * refused by the client library (code 0). `mode`: the isolation the kit will use; `any` (default,
+ * as the kit page lists them) includes those of prefix mode, marked `prefixOnly`.
  */
 export function kitLimits(
   plan: LabPlan,
   flavour: 'node' | 'python' | 'java' | 'http',
   clientRefused: readonly string[] = [],
+  mode: 'any' | 'vhost' | 'prefix' = 'any',
 ): KitLimit[] {
   const out: KitLimit[] = []
   const inexact = INEXACT[flavour]
   for (const s of plan.steps) {
-    const bad = new Set(stepTypes(s).filter(inexact))
+    // Every flavour sets policies through the management API: JSON's types.
+    const policyTypes = s.op === 'policy.set' ? tableTypes(s.policy.definition, () => false) : []
+    const bad = new Set([...stepTypes(s).filter(inexact), ...policyTypes.filter(INEXACT.http)])
     for (const t of bad) out.push({ code: 'typed-value', step: s.id, detail: t })
     if (s.op === 'queue.declare' && s.queue.name === '' && !s.queue.passive)
       out.push({ code: 'server-named', step: s.id })
@@ -160,5 +225,6 @@ export function kitLimits(
     if (exchangeNames(s).includes('amq.default')) out.push({ code: 'amq-default-name', step: s.id })
   }
   if (flavour !== 'node') for (const id of clientRefused) out.push({ code: 'client-refusal', step: id })
+  if (mode !== 'vhost') out.push(...prefixLimits(plan))
   return out
 }

@@ -99,7 +99,8 @@ function foreignKind(o: Obj): 'scenario' | 'definitions' | 'route-result' | 'unk
   return 'unknown'
 }
 
-const STAGES: readonly ScenarioError['stage'][] = ['declare', 'bind', 'unbind', 'delete', 'publish']
+/** `policy` came with policy steps; a file from before has none, and still reads. */
+const STAGES: readonly ScenarioError['stage'][] = ['declare', 'bind', 'unbind', 'delete', 'publish', 'policy']
 
 /** Checks parsed JSON; throws ObservationError naming the first bad field. */
 export function validateObservation(json: unknown): Observation {

@@ -15,12 +15,8 @@ import {
   scenarioToOperations,
 } from '../engine'
 
-/**
- * Policies are set through the management API, not AMQP, and the kits do not set them yet: a plan
- * leaves them out (and so does its prediction).
- */
-type KitOperation = Exclude<Operation, { op: 'policy.set' | 'policy.clear' }>
-export type LabStep = KitOperation & { id: string }
+/** A step with its error id. Policies are steps too: every kit sets them through the management API. */
+export type LabStep = Operation & { id: string }
 
 export interface LabPlan {
   /** One line naming the lab (the kit's header comment and the observation). */
@@ -108,6 +104,12 @@ function canonical(s: LabStep): unknown {
       return [s.op, v, s.name, s.if_unused ?? false]
     case 'queue.delete':
       return [s.op, v, s.name]
+    case 'policy.set': {
+      const p = s.policy
+      return [s.op, v, p.name, p.pattern, p['apply-to'] ?? 'all', p.priority ?? 0, p.definition]
+    }
+    case 'policy.clear':
+      return [s.op, v, s.name]
     case 'publish': {
       const p = s.publish
       return [
@@ -129,10 +131,9 @@ export function planFromOperations(
   ops: readonly Operation[],
   opts: { title: string; profile?: ProfileName; vhosts?: readonly string[] },
 ): LabPlan {
-  const steps = ops.flatMap((op, index) => {
-    if (op.op === 'policy.set' || op.op === 'policy.clear') return []
+  const steps = ops.map((op, index) => {
     const { loc: _loc, ...rest } = op
-    return [{ ...rest, id: op.id ?? defaultOperationId(op, index) } as LabStep]
+    return { ...rest, id: op.id ?? defaultOperationId(op, index) } as LabStep
   })
   const used = new Set<string>(opts.vhosts ?? [])
   for (const s of steps) used.add(stepVhost(s))
@@ -152,9 +153,9 @@ export function planFromScenario(scenario: Scenario, title: string): LabPlan {
 }
 
 /**
- * A timeline script (lessons/timeline, homework 08) → a plan of its topology and publish steps in
- * order. Connections, channels, consumers and acks are left out: a kit uses one confirm channel
- * per vhost and reads every queue with basic.get at the end.
+ * A timeline script (lessons/timeline, homework 08) → a plan of its topology, policy and publish
+ * steps in order. Connections, channels, consumers and acks are left out: a kit uses one confirm
+ * channel per vhost and reads every queue with basic.get at the end.
  */
 export function planFromSimSteps(
   steps: readonly SimOp[],
@@ -175,6 +176,12 @@ export function planFromSimSteps(
         break
       case 'queue.delete':
         ops.push({ op: 'queue.delete', name: s.name })
+        break
+      case 'policy.set':
+        ops.push({ op: 'policy.set', policy: s.policy })
+        break
+      case 'policy.clear':
+        ops.push({ op: 'policy.clear', name: s.name })
         break
       default:
     }

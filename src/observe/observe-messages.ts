@@ -30,6 +30,12 @@ export const observeMessages = defineMessages({
       'step {step}: the HTTP API takes the exchange name amq.default as the default exchange, so the broker never sees that name',
     'limit_crlf-queue':
       'step {step}: pika waits for a reply naming the queue as sent, but the broker drops CR and LF from the name (the kit hangs)',
+    'limit_prefix-policy-pattern':
+      'in prefix mode, step {step}: the playground does not read this policy pattern, so it cannot be rewritten exactly for prefixed names; it is only kept behind the prefix',
+    'limit_prefix-policy-builtin':
+      'in prefix mode, step {step}: the policy does not reach the shared vhost’s built-in exchanges (amq.* and the default exchange), which keep their names',
+    'limit_prefix-dead-letter':
+      'in prefix mode, step {step}: a message dead-lettered through the default exchange keeps routing keys that name queues without the prefix',
     scriptErrors: 'The script has {count} error(s). Fix them in the playground first.',
     emptyPlan: 'The script has no steps yet: write or load a scenario in the playground first.',
     inputHeading: 'Paste back the observation',
@@ -124,6 +130,12 @@ export const observeMessages = defineMessages({
       '步骤 {step}：HTTP API 把名为 amq.default 的交换机当作默认交换机，Broker 收不到这个名字',
     'limit_crlf-queue':
       '步骤 {step}：pika 等待的回复须带着原样的队列名，但 Broker 会去掉名字里的 CR 和 LF（实验包会卡住）',
+    'limit_prefix-policy-pattern':
+      '名称前缀模式下，步骤 {step}：演练场读不懂这条策略的名称匹配模式，无法为带前缀的名称精确改写，只能把它限制在前缀之内',
+    'limit_prefix-policy-builtin':
+      '名称前缀模式下，步骤 {step}：策略作用不到共享 vhost 的内置交换机（amq.* 和默认交换机），它们的名称不加前缀',
+    'limit_prefix-dead-letter':
+      '名称前缀模式下，步骤 {step}：经默认交换机转发的死信消息保留原来的路由键，而这些键指向的是不带前缀的队列名',
     scriptErrors: '脚本中有 {count} 处错误，请先在演练场里改正。',
     emptyPlan: '脚本里还没有任何步骤：请先在演练场中编写或载入一个场景。',
     inputHeading: '贴回观测文件',

@@ -11,7 +11,7 @@ import { httpKit } from '../../src/labkit/kit-http'
 import { javaKit } from '../../src/labkit/kit-java'
 import { nodeKit } from '../../src/labkit/kit-node'
 import { pythonKit } from '../../src/labkit/kit-python'
-import { planFromScenario } from '../../src/labkit/plan'
+import { planFromScenario, planFromSimSteps } from '../../src/labkit/plan'
 
 const plan = planFromScenario(
   parseScenarioText(readFileSync('tests/conformance/lab-kits/hostile-names.json', 'utf8')),
@@ -46,5 +46,42 @@ describe('kit generators', () => {
     for (const text of [nodeKit(plan), pythonKit(plan), javaKit(plan), httpKit(plan)])
       expect(text).toContain('Lab kit')
     expect(javaKit(plan)).toContain('hostile "title" ? */ ? $x')
+  })
+})
+
+// Policy steps: names, patterns and definitions are data too (a pattern is full of backslashes).
+const late = JSON.parse(readFileSync('tests/conformance/lab-kits/policies-late.json', 'utf8'))
+const policyPlan = planFromSimSteps(
+  [
+    ...late.steps,
+    {
+      op: 'policy.set',
+      policy: {
+        name: `p'"\\$\`{x}\u2028`,
+        pattern: `^(a|b)\\.[^'"$]+\\x{e9}$`,
+        definition: { 'alternate-exchange': `ae'"$`, 'max-length': 3, 'ha-params': ['x', 1.5, null, true] },
+      },
+    },
+  ],
+  { title: 'policies' },
+)
+
+describe('kit generators with policy steps', () => {
+  it('node: parses', () => check('policy.mjs', nodeKit(policyPlan), process.execPath, ['--check']))
+  it('python: compiles', () =>
+    check('policy.py', pythonKit(policyPlan), '/usr/bin/python3', ['-m', 'py_compile']))
+  it('bash: parses', () => check('policy.sh', httpKit(policyPlan), 'bash', ['-n']))
+  it('every kit sets, clears and waits for policies, in ASCII', () => {
+    for (const text of [
+      nodeKit(policyPlan),
+      pythonKit(policyPlan),
+      javaKit(policyPlan),
+      httpKit(policyPlan),
+    ]) {
+      expect(text).toMatch(/^[\t\n -~]*$/)
+      expect(text).toMatch(/set_?[pP]olicy/)
+      expect(text).toMatch(/clear_?[pP]olicy/)
+      expect(text).toContain('disable_stats=true')
+    }
   })
 })

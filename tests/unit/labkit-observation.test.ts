@@ -29,6 +29,41 @@ describe('observation files', () => {
     expect(parseObservation(text, plan.fingerprint)).toEqual(good)
   })
 
+  it('stay readable as the format grows: a file from before nacks and policy steps still loads', () => {
+    // What a kit printed before `nacks` and the `policy` stage existed: only the fields of then.
+    const older = {
+      format: 'amqp-lab-observation',
+      version: 1,
+      kit: 'python',
+      scenario: plan.fingerprint,
+      broker: { product: 'RabbitMQ', version: '3.10.8' },
+      observed_at: '2026-01-01T00:00:00Z',
+      isolation: { mode: 'prefix', name: 'lab-1234abcd-x1y2z3.' },
+      queues: { q: ['m1'] },
+      returns: [],
+      errors: [{ id: 'exchange:x', stage: 'declare', code: 406, text: 'PRECONDITION_FAILED - …' }],
+    }
+    const obs = parseObservation(JSON.stringify(older), plan.fingerprint)
+    expect(obs.nacks).toBeUndefined()
+    expect(obs.steps).toBeUndefined()
+    expect(obs.bindings).toBeUndefined()
+    expect(obs.errors).toEqual(older.errors)
+  })
+
+  it('read a refused policy step (stage policy, the API’s 400)', () => {
+    const o = structuredClone(good)
+    o.errors = [
+      {
+        id: 'policy:cap',
+        stage: 'policy',
+        code: 400,
+        text: 'Validation failed\n\n-1 is not a valid maximum length\n',
+      },
+    ]
+    o.nacks = [{ id: 'm9', queues: [] }]
+    expect(parseObservation(JSON.stringify(o), plan.fingerprint)).toEqual(o)
+  })
+
   it('locate a JSON syntax error by line and column', () => {
     const broken = text.replace('"returns": [', '"returns": [,')
     const line = broken.split('\n').findIndex((l) => l.includes('"returns": [,')) + 1
@@ -69,7 +104,7 @@ describe('observation files', () => {
     ).toEqual({
       code: 'field',
       path: 'errors[0].stage',
-      expected: 'declare, bind, unbind, delete, publish',
+      expected: 'declare, bind, unbind, delete, publish, policy',
     })
     expect(bad((o) => (o.version = 2))).toEqual({ code: 'version', version: '2' })
     expect(bad((o) => delete o.broker)).toEqual({ code: 'field', path: 'broker', expected: 'an object' })

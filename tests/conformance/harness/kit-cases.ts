@@ -1,6 +1,7 @@
 /**
  * The scenarios the lab kits and live mode run against the private node: the special ones every
- * flavour runs, then hand-written suite scenarios the flavour can send exactly, spread evenly.
+ * flavour runs (policies among them, set through the management API), then hand-written suite
+ * scenarios the flavour can send exactly, spread evenly.
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -10,7 +11,7 @@ import type { KitFlavour } from '../../../src/labkit/observation'
 import { type LabPlan, planFromScenario, planFromSimSteps, predict } from '../../../src/labkit/plan'
 import { loadScenarios } from './load-scenarios'
 
-const PER_FLAVOUR = Number(process.env.LABKIT_COUNT ?? 22)
+const PER_FLAVOUR = Number(process.env.LABKIT_COUNT ?? 26)
 
 export interface Case {
   name: string
@@ -20,6 +21,12 @@ export interface Case {
 
 const fromFile = (file: string): LabPlan =>
   planFromScenario(parseScenarioText(readFileSync(file, 'utf8')), file)
+
+/** A list of steps in time order (policies set after the queues exist), as a timeline has them. */
+const fromSteps = (file: string): LabPlan => {
+  const { profile, steps } = JSON.parse(readFileSync(file, 'utf8'))
+  return planFromSimSteps(steps, { title: file, profile })
+}
 
 /** Always run, in every flavour: what a user would do first, and what breaks generators. */
 const SPECIAL: Case[] = [
@@ -46,15 +53,30 @@ const SPECIAL: Case[] = [
     plan: fromFile('tests/conformance/lab-kits/two-vhosts.json'),
     prefix: true,
   },
+  { name: 'hostile-policies', plan: fromFile('tests/conformance/lab-kits/hostile-policies.json') },
+  { name: 'policies-late', plan: fromSteps('tests/conformance/lab-kits/policies-late.json') },
+  {
+    name: 'hostile-policies (prefix mode)',
+    plan: fromFile('tests/conformance/lab-kits/hostile-policies.json'),
+    prefix: true,
+  },
+  {
+    name: 'policies-late (prefix mode)',
+    plan: fromSteps('tests/conformance/lab-kits/policies-late.json'),
+    prefix: true,
+  },
 ]
 // The study note's broker is 3.10 here: homework 06's file says rabbitmq-4 (its rules differ on 3.10
 // only for transient queues, which it has none of); predict it as this broker behaves.
 for (const c of SPECIAL) c.plan = { ...c.plan, profile: 'rabbitmq-3.10' }
 
-const SUITE: Case[] = loadScenarios(resolve('tests/conformance/scenarios')).map((f) => ({
+const ALL_SUITE: Case[] = loadScenarios(resolve('tests/conformance/scenarios')).map((f) => ({
   name: f.name,
   plan: planFromScenario(f.scenario, f.name),
 }))
+/** The suite's policy scenarios run in every flavour; the rest are spread. */
+const POLICIES = ALL_SUITE.filter((c) => c.name.startsWith('policy-'))
+const SUITE = ALL_SUITE.filter((c) => !POLICIES.includes(c))
 
 function clientRefused(plan: LabPlan): string[] {
   return predict(plan)
@@ -64,13 +86,15 @@ function clientRefused(plan: LabPlan): string[] {
 
 /** The flavour's cases: the special ones, then suite scenarios it can send exactly, spread evenly. */
 export function casesFor(flavour: KitFlavour): Case[] {
-  const fits = (c: Case) => kitLimits(c.plan, flavour, clientRefused(c.plan)).length === 0
+  const fits = (c: Case) =>
+    kitLimits(c.plan, flavour, clientRefused(c.plan), c.prefix ? 'prefix' : 'vhost').length === 0
+  const always = [...SPECIAL, ...POLICIES].filter(fits)
   const suite = SUITE.filter(fits)
-  const wanted = Math.max(0, PER_FLAVOUR - SPECIAL.length)
+  const wanted = Math.max(0, PER_FLAVOUR - always.length)
   const step = suite.length / Math.max(1, wanted)
   const picked =
     suite.length <= wanted
       ? suite
       : Array.from({ length: wanted }, (_, i) => suite[Math.floor(i * step)] as Case)
-  return [...SPECIAL.filter(fits), ...picked]
+  return [...always, ...picked]
 }
