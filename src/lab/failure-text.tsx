@@ -1,11 +1,25 @@
 /** A live-mode failure in plain words; for CORS, the exact rabbitmq.conf line for this page. */
 import { useT } from '../i18n/messages'
+import { ScratchLeftError } from '../labkit/live-run'
 import { MgmtHttpError } from '../labkit/mgmt-client'
 import { BrokerError } from './broker-transport'
 import { labMessages } from './lab-messages'
 
 export function FailureText({ error }: { error: unknown }) {
   const t = useT(labMessages)
+  if (error instanceof ScratchLeftError) {
+    return (
+      <>
+        <div role="alert" className="live-error" data-testid="live-error" data-kind="scratch-left">
+          <p>{t('scratchLeft', { detail: error.left.map((l) => l.error).join('; ') })}</p>
+          <pre data-testid="scratch-left">
+            {error.left.map((l) => `rabbitmqctl delete_vhost '${l.vhost}'`).join('\n')}
+          </pre>
+        </div>
+        {error.cause !== null && <FailureText error={error.cause} />}
+      </>
+    )
+  }
   if (error instanceof MgmtHttpError) {
     return (
       <p role="alert" className="live-error" data-testid="live-error" data-kind="http">

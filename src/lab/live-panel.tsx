@@ -6,7 +6,7 @@
 import { useId, useRef, useState } from 'react'
 import { importDefinitions } from '../engine'
 import { useT } from '../i18n/messages'
-import { runPlanLive } from '../labkit/live-run'
+import { runPlanLive, ScratchLeftError } from '../labkit/live-run'
 import { MgmtClient, type Overview } from '../labkit/mgmt-client'
 import type { Observation } from '../labkit/observation'
 import type { LabPlan } from '../labkit/plan'
@@ -94,6 +94,11 @@ export function LivePanel({
         user: s.overview.user,
         ...(source ? { topologyFrom: source } : {}),
         onStep: (done, total) => setBusy(t('running', { done, total })),
+      }).catch((e: unknown) => {
+        // The run worked but a scratch vhost stayed: show what was observed and say what is left.
+        if (e instanceof ScratchLeftError && e.observation && mine === generation.current)
+          onObservation(e.observation)
+        throw e
       })
       if (mine !== generation.current) return // disconnected meanwhile
       setRan(scratch)

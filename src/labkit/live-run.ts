@@ -1,11 +1,12 @@
 /**
  * Live mode: the plan on a real broker through the management HTTP API, in scratch vhosts created
  * for the run and always deleted afterwards — the shell kit's semantics (kit-http.ts), in
- * TypeScript. Optionally the topology is copied from an existing vhost and only the publishes run:
- * the observation then shows where the playground's model and the deployed topology part ways.
+ * TypeScript. Optionally the topology (and the policies) is copied from an existing vhost and only
+ * the publishes run: the observation then shows where the playground's model and the deployed
+ * topology part ways.
  */
 import { bindingBody, exchangeBody, publishBody, queueBody } from './http-bodies'
-import { amqpRefusal, httpReason } from './http-errors'
+import { amqpRefusal, httpReason, policyReason } from './http-errors'
 import { queuesPerVhost, vhostIndex } from './kit-shared'
 import { enc, exchangePath, type HttpAnswer, type MgmtClient } from './mgmt-client'
 import {
@@ -15,13 +16,14 @@ import {
   type ObservedBinding,
 } from './observation'
 import type { LabPlan, LabStep } from './plan'
+import { type PolicyWait, policyBody, policyWaits } from './policy-steps'
 
 export interface LiveOptions {
   /** The scratch vhost's name (plan vhost i > 0 gets `-i` appended); unique per run. */
   scratch: string
   /** The API user, given permissions on the scratch vhosts. */
   user: string
-  /** Copy exchanges, queues and bindings from this vhost; only the plan's publishes run. */
+  /** Copy exchanges, queues, bindings and policies from this vhost; only the plan's publishes run. */
   topologyFrom?: string
   /** Progress, after each step. */
   onStep?: (done: number, total: number) => void
@@ -29,8 +31,25 @@ export interface LiveOptions {
 }
 
 const ok = (a: HttpAnswer) => a.status >= 200 && a.status < 300
-/** Definitions sections a scratch copy takes; users, policies and the like stay where they are. */
-const COPIED = ['exchanges', 'queues', 'bindings'] as const
+/** Definitions sections a scratch copy takes; users, permissions and the like stay where they are. */
+const COPIED = ['exchanges', 'queues', 'bindings', 'policies'] as const
+/** How long a policy may take to show on the queues and exchanges it governs. */
+const POLICY_WAIT_MS = 5000
+
+/**
+ * Scratch vhosts that could not be deleted (each was tried): the run's observation when the run
+ * itself worked, else the error that stopped it.
+ */
+export class ScratchLeftError extends Error {
+  constructor(
+    readonly left: { vhost: string; error: string }[],
+    readonly observation: Observation | null,
+    readonly cause: unknown,
+  ) {
+    super(`scratch vhosts left on the broker: ${left.map((l) => `${l.vhost} (${l.error})`).join(', ')}`)
+    this.name = 'ScratchLeftError'
+  }
+}
 
 export async function runPlanLive(
   plan: LabPlan,
@@ -60,28 +79,94 @@ export async function runPlanLive(
     const r = amqpRefusal(a.status, a.text, version)
     obs.errors.push({ id: s.id, stage, code: r.code, text: r.code === 0 ? r.text : text(v, r.text) })
   }
+  let failure: unknown = null
   try {
     for (const name of names) {
       created.push(name)
       await client.createVhost(name, opts.user)
     }
-    if (opts.topologyFrom !== undefined) {
-      const defs = await client.definitions(opts.topologyFrom)
-      const copy = Object.fromEntries(COPIED.map((k) => [k, Array.isArray(defs[k]) ? defs[k] : []]))
-      await client.json('POST', `/definitions/${enc(names[0] as string)}`, copy)
-    }
-    const steps = opts.topologyFrom === undefined ? plan.steps : plan.steps.filter((s) => s.op === 'publish')
-    for (const [i, s] of steps.entries()) {
+    if (opts.topologyFrom !== undefined) await copyTopology(client, opts.topologyFrom, names[0] as string)
+    const waits = policyWaits(plan)
+    const steps = [...plan.steps.entries()].filter(
+      ([, s]) => opts.topologyFrom === undefined || s.op === 'publish',
+    )
+    for (const [n, [i, s]] of steps.entries()) {
       obs.steps?.push({ id: s.id, at: now() })
-      await runStep(client, plan, s, names, record, obs)
-      opts.onStep?.(i + 1, steps.length)
+      await runStep(client, plan, s, names, record, obs, waits.get(i) ?? [])
+      opts.onStep?.(n + 1, steps.length)
     }
     await drain(client, plan, names, obs)
     obs.bindings = await readBindings(client, plan, names)
-  } finally {
-    for (const name of created) await client.deleteVhost(name)
+  } catch (e) {
+    failure = e
   }
+  // Each scratch vhost is deleted on its own: one refusal must not leave the others behind.
+  const left: { vhost: string; error: string }[] = []
+  for (const name of created)
+    await client.deleteVhost(name).catch((e: unknown) => {
+      left.push({ vhost: name, error: e instanceof Error ? e.message : String(e) })
+    })
+  if (left.length > 0) throw new ScratchLeftError(left, failure === null ? obs : null, failure)
+  if (failure !== null) throw failure
   return obs
+}
+
+/**
+ * Copies a vhost's exchanges, queues, bindings and policies into the scratch vhost, then waits
+ * until every queue and exchange shows the policy it has in the source (the broker applies
+ * policies asynchronously).
+ */
+async function copyTopology(client: MgmtClient, from: string, scratch: string): Promise<void> {
+  const defs = await client.definitions(from)
+  const copy: { [key: string]: unknown[] } = Object.fromEntries(
+    COPIED.map((k) => [k, Array.isArray(defs[k]) ? (defs[k] as unknown[]) : []]),
+  )
+  copy.policies = (copy.policies as object[]).map((p) => ({ ...p, vhost: scratch }))
+  await client.json('POST', `/definitions/${enc(scratch)}`, copy)
+  if (copy.policies.length === 0) return
+  const want = await governedBy(client, from)
+  await waitUntil(async () => {
+    const seen = await governedBy(client, scratch)
+    return [...want].every(([k, policy]) => !seen.has(k) || seen.get(k) === policy)
+  })
+}
+
+/** Each queue's and exchange's policy as the API lists it (`q:NAME` / `e:NAME` → name or ""). */
+async function governedBy(client: MgmtClient, vhost: string, kinds = ['queue', 'exchange']) {
+  const out = new Map<string, string>()
+  for (const kind of kinds) {
+    // disable_stats: the entity records, where a policy shows at once (the statistics lag seconds).
+    const rows = await client.json<{ name: string; policy?: string | null }[]>(
+      'GET',
+      `/${kind}s/${enc(vhost)}?disable_stats=true&columns=name,policy`,
+    )
+    for (const r of rows) out.set(`${kind[0]}:${r.name}`, r.policy || '')
+  }
+  return out
+}
+
+/** The host's timer (labkit is type-checked without DOM or Node types). */
+const pause = () =>
+  new Promise<void>((r) =>
+    (globalThis as unknown as { setTimeout: (f: () => void, ms: number) => void }).setTimeout(r, 20),
+  )
+
+async function waitUntil(done: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + POLICY_WAIT_MS
+  while (!(await done()) && Date.now() < deadline) await pause()
+}
+
+/** After a policy step: until the API lists the policy the engine expects on each entity it changed. */
+async function awaitPolicies(client: MgmtClient, vhost: string, waits: PolicyWait[]): Promise<void> {
+  if (waits.length === 0) return
+  const kinds = [...new Set(waits.map(([kind]) => kind))]
+  await waitUntil(async () => {
+    const seen = await governedBy(client, vhost, kinds)
+    return waits.every(([kind, name, policy]) => {
+      const got = seen.get(`${kind[0]}:${name}`)
+      return got === undefined || got === policy
+    })
+  })
 }
 
 type Record = (v: number, s: LabStep, stage: Observation['errors'][number]['stage'], a: HttpAnswer) => void
@@ -93,12 +178,29 @@ async function runStep(
   names: string[],
   record: Record,
   obs: Observation,
+  waits: PolicyWait[],
 ): Promise<void> {
   const v = vhostIndex(plan, s)
   const vh = enc(names[v] as string)
   const bindingPath = (b: Extract<LabStep, { op: 'bind' }>['binding']) =>
     `/bindings/${vh}/e/${exchangePath(b.source)}/${b.destination_type === 'exchange' ? `e/${exchangePath(b.destination)}` : `q/${enc(b.destination)}`}`
   switch (s.op) {
+    case 'policy.set': {
+      const a = await client.call('PUT', `/policies/${vh}/${enc(s.policy.name)}`, policyBody(s))
+      if (a.status === 400)
+        obs.errors.push({ id: s.id, stage: 'policy', code: 400, text: policyReason(a.text) })
+      else if (!ok(a))
+        obs.errors.push({ id: s.id, stage: 'policy', code: a.status, text: policyReason(a.text) })
+      else await awaitPolicies(client, names[v] as string, waits)
+      return
+    }
+    case 'policy.clear': {
+      const a = await client.call('DELETE', `/policies/${vh}/${enc(s.name)}`)
+      if (a.status === 404) return // clearing what is not there is no error
+      if (!ok(a)) obs.errors.push({ id: s.id, stage: 'policy', code: a.status, text: policyReason(a.text) })
+      else await awaitPolicies(client, names[v] as string, waits)
+      return
+    }
     case 'exchange.declare': {
       const body = exchangeBody(s)
       const path = `/exchanges/${vh}/${exchangePath(s.exchange.name)}`

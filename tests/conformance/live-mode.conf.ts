@@ -1,7 +1,8 @@
 /**
  * Live mode's runner (src/labkit/live-run.ts, what the browser runs) in Node against the private
- * node: the HTTP flavour's scenarios agree with the engine, the scratch vhost is always deleted,
- * and a topology copied from a vhost with a misspelled binding is caught and explained.
+ * node: the HTTP flavour's scenarios (policy steps among them) agree with the engine, the scratch
+ * vhost is always deleted, a topology copied from a vhost with a misspelled binding is caught and
+ * explained, and a copied vhost brings its policies along.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import type { Scenario } from '../../src/engine'
@@ -34,6 +35,43 @@ describe('live mode runner', () => {
       expect(comparable(obs)).toEqual(comparable(predict(c.plan).result))
     })
   }
+
+  it('a vhost with a policy the playground lacks: the copied policy acts, the source is only read', async () => {
+    const ops = `lab-live-${RUN}-ops`
+    await api.createVhost(ops)
+    try {
+      await client.json('PUT', `/queues/${encodeURIComponent(ops)}/jobs`, { durable: true })
+      await client.json('PUT', `/policies/${encodeURIComponent(ops)}/cap`, {
+        pattern: '^jobs$',
+        'apply-to': 'queues',
+        definition: { 'max-length': 1 },
+      })
+      const model: Scenario = {
+        profile: 'rabbitmq-3.10',
+        queues: [{ name: 'jobs' }],
+        publishes: [
+          { id: 'j1', exchange: '', routing_key: 'jobs' },
+          { id: 'j2', exchange: '', routing_key: 'jobs' },
+        ],
+      }
+      const plan = planFromScenario(model, 'model')
+      const obs = await runPlanLive(plan, client, {
+        scratch: `lab-live-${RUN}-ops-copy`,
+        user,
+        topologyFrom: ops,
+      })
+      expect(predict(plan).result.queues.jobs).toEqual(['j1', 'j2'])
+      expect(obs.queues.jobs).toEqual(['j2'])
+      const d = diffObservation(plan, predict(plan), obs)
+      expect(d.messages.find((m) => m.id === 'j1')?.same).toBe(false)
+      // The source keeps its own policy and messages; the copy went to the scratch vhost.
+      const left = await client.json<{ name: string }[]>('GET', `/policies/${encodeURIComponent(ops)}`)
+      expect(left.map((p) => p.name)).toEqual(['cap'])
+      expect(await api.queueNames(ops)).toEqual(['jobs'])
+    } finally {
+      await api.deleteVhost(ops)
+    }
+  })
 
   it('a vhost whose binding has a typo: the copied topology diverges, both keys named', async () => {
     const shop = `lab-live-${RUN}-shop`
