@@ -3,6 +3,7 @@
  * through it (`revealed`), only the first rows show their test and result; the current one is marked.
  */
 import { AmqpValueText } from '../components/amqp-value-text'
+import { ScrollX } from '../components/scroll-x'
 import { Verdict } from '../components/verdict'
 import type { HeadersRow } from '../engine'
 import type { ExplainT } from './explain-messages'
@@ -23,47 +24,49 @@ export function HeadersTable({
   current?: number
 }) {
   return (
-    <table className="headers-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('colHeader')}</th>
-          <th scope="col">{t('colBindingValue')}</th>
-          <th scope="col">{t('colMessageValue')}</th>
-          <th scope="col">{t('colConsidered')}</th>
-          <th scope="col">{t('colTest')}</th>
-          <th scope="col">{t('colResult')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          <tr key={r.key} data-header={r.key} className={i === current ? 'current' : undefined}>
-            <th scope="row">
-              <code>{r.key}</code>
-            </th>
-            <td>
-              <AmqpValueText value={r.bindingValue} />
-            </td>
-            <td>{r.messageValue ? <AmqpValueText value={r.messageValue} /> : t('absent')}</td>
-            {i < revealed ? (
-              <>
-                <td>{r.considered ? t('yes') : t('noXKey')}</td>
-                <td>{t(TEST_KEY[r.test])}</td>
-                <td>
-                  {r.considered ? (
-                    <Verdict ok={r.result} yes={t('matched')} no={t('notMatched')} />
-                  ) : (
-                    t('none')
-                  )}
-                </td>
-              </>
-            ) : (
-              <td colSpan={3} className="why-muted">
-                …
-              </td>
-            )}
+    <ScrollX>
+      <table className="headers-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('colHeader')}</th>
+            <th scope="col">{t('colBindingValue')}</th>
+            <th scope="col">{t('colMessageValue')}</th>
+            <th scope="col">{t('colConsidered')}</th>
+            <th scope="col">{t('colTest')}</th>
+            <th scope="col">{t('colResult')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={r.key} data-header={r.key} className={i === current ? 'current' : undefined}>
+              <th scope="row">
+                <code>{r.key}</code>
+              </th>
+              <td>
+                <AmqpValueText value={r.bindingValue} />
+              </td>
+              <td>{r.messageValue ? <AmqpValueText value={r.messageValue} /> : t('absent')}</td>
+              {i < revealed ? (
+                <>
+                  <td>{r.considered ? t('yes') : t('noXKey')}</td>
+                  <td>{t(TEST_KEY[r.test])}</td>
+                  <td>
+                    {r.considered ? (
+                      <Verdict ok={r.result} yes={t('matched')} no={t('notMatched')} />
+                    ) : (
+                      t('none')
+                    )}
+                  </td>
+                </>
+              ) : (
+                <td colSpan={3} className="why-muted">
+                  …
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollX>
   )
 }

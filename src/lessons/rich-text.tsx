@@ -1,4 +1,5 @@
 /** Renders parsed lesson text as React elements: content never becomes HTML. */
+import { ScrollX } from '../components/scroll-x'
 import type { Block, Inline } from './content-types'
 import { parseInline } from './markdown'
 
@@ -30,7 +31,7 @@ export function RichText({ blocks }: { blocks: Block[] }) {
           )
         if (b.kind === 'table')
           return (
-            <div key={key} className="lesson-table-wrap">
+            <ScrollX key={key} className="lesson-table-wrap">
               <table className="lesson-table">
                 <thead>
                   <tr>
@@ -59,7 +60,7 @@ export function RichText({ blocks }: { blocks: Block[] }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollX>
           )
         const List = b.kind
         return (

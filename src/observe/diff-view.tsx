@@ -3,6 +3,7 @@
  * marked (a word and a sign, not colour alone) and the first one explained.
  */
 import { useMemo } from 'react'
+import { ScrollX } from '../components/scroll-x'
 import { Verdict } from '../components/verdict'
 import type { RunResult } from '../engine'
 import { useT } from '../i18n/messages'
@@ -66,7 +67,7 @@ export function DiffView({
         </div>
       )}
       <h4>{t('messagesHeading')}</h4>
-      <div className="table-scroll">
+      <ScrollX>
         <table className="diff-table" data-testid="diff-messages">
           <thead>
             <tr>
@@ -90,9 +91,9 @@ export function DiffView({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       <h4>{t('queuesHeading')}</h4>
-      <div className="table-scroll">
+      <ScrollX>
         <table className="diff-table" data-testid="diff-queues">
           <thead>
             <tr>
@@ -120,11 +121,11 @@ export function DiffView({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       {diff.steps.length > 0 && (
         <>
           <h4>{t('stepsHeading')}</h4>
-          <div className="table-scroll">
+          <ScrollX>
             <table className="diff-table" data-testid="diff-steps">
               <thead>
                 <tr>
@@ -147,7 +148,7 @@ export function DiffView({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollX>
           <p className="muted">{t('textsNote')}</p>
         </>
       )}

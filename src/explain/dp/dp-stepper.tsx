@@ -4,6 +4,7 @@
  * the rolling two-row view beside the full table. Any view may embed it (the lessons, the why panel).
  */
 import { useMemo, useState } from 'react'
+import { ScrollX } from '../../components/scroll-x'
 import { type DpTrace, topicDpTrace } from '../../engine'
 import { useT } from '../../i18n/messages'
 import { PlayerControls } from '../player/player-controls'
@@ -166,35 +167,37 @@ function RollingView({
   const cols = trace.keyWords.length + 1
   const full = (v: boolean): CellView => ({ filled: true, value: v, current: false, source: false })
   return (
-    <table className="dp-table dp-rolling" data-testid="dp-rolling">
-      <caption>{t('rolling')}</caption>
-      <thead>
-        <tr>
-          <th scope="col" />
-          <KeyColumnHeads keyWords={trace.keyWords} />
-        </tr>
-      </thead>
-      <tbody>
-        <tr data-testid="dp-rolling-prev">
-          <th scope="row">{i === 0 || !step ? t('noPrev') : t('prevRow', { i: i - 1 })}</th>
-          {Array.from({ length: cols }, (_, j) => {
-            const v = roll?.prev?.[j]
-            const view: CellView =
-              step && v !== undefined ? { ...full(v), source: cell(i - 1, j).source } : EMPTY_CELL
-            // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
-            return <Cell key={j} view={view} label={`prev[${j}]`} />
-          })}
-        </tr>
-        <tr data-testid="dp-rolling-cur">
-          <th scope="row">{step ? t('curRow', { i }) : t('noPrev')}</th>
-          {Array.from({ length: cols }, (_, j) => {
-            const c = step ? cell(i, j) : EMPTY_CELL
-            const view = c.filled ? { ...c, value: roll?.cur[j] ?? false } : c
-            // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
-            return <Cell key={j} view={view} label={`cur[${j}]`} />
-          })}
-        </tr>
-      </tbody>
-    </table>
+    <ScrollX className="dp-scroll">
+      <table className="dp-table dp-rolling" data-testid="dp-rolling">
+        <caption>{t('rolling')}</caption>
+        <thead>
+          <tr>
+            <th scope="col" />
+            <KeyColumnHeads keyWords={trace.keyWords} />
+          </tr>
+        </thead>
+        <tbody>
+          <tr data-testid="dp-rolling-prev">
+            <th scope="row">{i === 0 || !step ? t('noPrev') : t('prevRow', { i: i - 1 })}</th>
+            {Array.from({ length: cols }, (_, j) => {
+              const v = roll?.prev?.[j]
+              const view: CellView =
+                step && v !== undefined ? { ...full(v), source: cell(i - 1, j).source } : EMPTY_CELL
+              // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
+              return <Cell key={j} view={view} label={`prev[${j}]`} />
+            })}
+          </tr>
+          <tr data-testid="dp-rolling-cur">
+            <th scope="row">{step ? t('curRow', { i }) : t('noPrev')}</th>
+            {Array.from({ length: cols }, (_, j) => {
+              const c = step ? cell(i, j) : EMPTY_CELL
+              const view = c.filled ? { ...c, value: roll?.cur[j] ?? false } : c
+              // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
+              return <Cell key={j} view={view} label={`cur[${j}]`} />
+            })}
+          </tr>
+        </tbody>
+      </table>
+    </ScrollX>
   )
 }

@@ -3,6 +3,7 @@
  * they are filled). One notation everywhere: ✓ true, ✗ false, an empty cell is not computed yet, and
  * ∅ heads the row and column of "no word yet". DpLegend says so in words.
  */
+import { ScrollX } from '../../components/scroll-x'
 import type { DpStep, DpTrace } from '../../engine'
 import { useT } from '../../i18n/messages'
 import { dpMessages } from './dp-messages'
@@ -88,32 +89,35 @@ export function DpTable({
   testId?: string
 }) {
   const view = cell ?? ((i: number, j: number) => FULL(grid.table[i]?.[j] === true))
+  // A long key makes the table wider than a phone: it scrolls in its own box, never the page.
   return (
-    <table className="dp-table" data-testid={testId}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">i \ j</th>
-          <KeyColumnHeads keyWords={grid.keyWords} />
-        </tr>
-      </thead>
-      <tbody>
-        {grid.table.map((row, i) => (
-          // rows are fixed by the trace; the index is their identity
-          // biome-ignore lint/suspicious/noArrayIndexKey: row index = pattern position
-          <tr key={i} data-testid={`dp-row-${i}`}>
-            <th scope="row">
-              <span className="dp-index">{i}</span>
-              <span className="dp-word">{i === 0 ? '∅' : wordLabel(grid.patternWords[i - 1] ?? '')}</span>
-            </th>
-            {row.map((_, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
-              <Cell key={j} view={view(i, j)} label={`dp[${i}][${j}]`} />
-            ))}
+    <ScrollX className="dp-scroll">
+      <table className="dp-table" data-testid={testId}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">i \ j</th>
+            <KeyColumnHeads keyWords={grid.keyWords} />
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {grid.table.map((row, i) => (
+            // rows are fixed by the trace; the index is their identity
+            // biome-ignore lint/suspicious/noArrayIndexKey: row index = pattern position
+            <tr key={i} data-testid={`dp-row-${i}`}>
+              <th scope="row">
+                <span className="dp-index">{i}</span>
+                <span className="dp-word">{i === 0 ? '∅' : wordLabel(grid.patternWords[i - 1] ?? '')}</span>
+              </th>
+              {row.map((_, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: column index = key position
+                <Cell key={j} view={view(i, j)} label={`dp[${i}][${j}]`} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollX>
   )
 }
 

@@ -4,6 +4,7 @@
  */
 import { useMemo } from 'react'
 import { downloadText } from '../../components/download'
+import { ScrollX } from '../../components/scroll-x'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { hrefFor } from '../../store/url-route'
@@ -83,42 +84,44 @@ export default function DeckReview({ deck, record }: { deck: Deck; record: DeckR
           {t('restart')}
         </button>
       </div>
-      <table className="progress-table deck-table" data-testid="deck-table">
-        <thead>
-          <tr>
-            <th>{t('colN')}</th>
-            <th>{t('colQuestion')}</th>
-            <th>{t('colYours')}</th>
-            <th>{t('colRight')}</th>
-            <th>{t('colPoints')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {review.items.map((x) => (
-            <tr
-              key={x.id}
-              data-id={x.id}
-              data-correct={x.grade.correct}
-              data-shown={x.answerShown}
-              className={x.grade.correct ? 'ok' : 'bad'}
-            >
-              <td>{x.n}</td>
-              <td>
-                <a href={hrefFor('practice', { exercise: x.id })}>
-                  <code>{x.id}</code>
-                </a>
-              </td>
-              <td>{text(x.answer)}</td>
-              <td>{text(x.right)}</td>
-              <td>
-                {x.grade.correct ? '✓ ' : '✗ '}
-                {x.grade.score} / {x.grade.maxScore}
-                {x.answerShown && <em className="muted"> ({t('shownMark')})</em>}
-              </td>
+      <ScrollX>
+        <table className="progress-table deck-table" data-testid="deck-table">
+          <thead>
+            <tr>
+              <th>{t('colN')}</th>
+              <th>{t('colQuestion')}</th>
+              <th>{t('colYours')}</th>
+              <th>{t('colRight')}</th>
+              <th>{t('colPoints')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {review.items.map((x) => (
+              <tr
+                key={x.id}
+                data-id={x.id}
+                data-correct={x.grade.correct}
+                data-shown={x.answerShown}
+                className={x.grade.correct ? 'ok' : 'bad'}
+              >
+                <td>{x.n}</td>
+                <td>
+                  <a href={hrefFor('practice', { exercise: x.id })}>
+                    <code>{x.id}</code>
+                  </a>
+                </td>
+                <td>{text(x.answer)}</td>
+                <td>{text(x.right)}</td>
+                <td>
+                  {x.grade.correct ? '✓ ' : '✗ '}
+                  {x.grade.score} / {x.grade.maxScore}
+                  {x.answerShown && <em className="muted"> ({t('shownMark')})</em>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
     </section>
   )
 }

@@ -1,4 +1,5 @@
 /** One row per fixed exercise: status (or the homework self-rating), first try, attempts, best score. */
+import { ScrollX } from '../../components/scroll-x'
 import { useLanguage } from '../../i18n/language'
 import { useT } from '../../i18n/messages'
 import { hrefFor } from '../../store/url-route'
@@ -18,33 +19,37 @@ export default function ProgressTable() {
   const lang = useLanguage((s) => s.lang)
   const { entries, homework } = useProgress((s) => s.progress)
   return (
-    <table className="progress-table" data-testid="progress-table">
-      <thead>
-        <tr>
-          <th>{t('exercise')}</th>
-          <th>{t('status')}</th>
-          <th>{t('firstTry')}</th>
-          <th>{t('attempts')}</th>
-          <th>{t('best')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {FIXED_IDS.map((id) => {
-          const e = entries[id]
-          const rating = homework[id]?.rating
-          return (
-            <tr key={id} data-id={id} data-status={e?.status ?? 'none'} data-rating={rating ?? 'none'}>
-              <td>
-                <a href={hrefFor('practice', { exercise: id })}>{titleOf(id, lang)}</a>
-              </td>
-              <td>{rating ? th(`rating_${rating}`) : t(`status_${e?.status ?? 'none'}` as 'status_none')}</td>
-              <td>{e?.firstTry ? t(`firstTry_${e.firstTry}` as 'firstTry_correct') : '–'}</td>
-              <td>{e?.attempts ?? 0}</td>
-              <td>{e?.bestScore !== undefined ? `${e.bestScore}/${e.maxScore ?? '?'}` : '–'}</td>
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
+    <ScrollX>
+      <table className="progress-table" data-testid="progress-table">
+        <thead>
+          <tr>
+            <th>{t('exercise')}</th>
+            <th>{t('status')}</th>
+            <th>{t('firstTry')}</th>
+            <th>{t('attempts')}</th>
+            <th>{t('best')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {FIXED_IDS.map((id) => {
+            const e = entries[id]
+            const rating = homework[id]?.rating
+            return (
+              <tr key={id} data-id={id} data-status={e?.status ?? 'none'} data-rating={rating ?? 'none'}>
+                <td>
+                  <a href={hrefFor('practice', { exercise: id })}>{titleOf(id, lang)}</a>
+                </td>
+                <td>
+                  {rating ? th(`rating_${rating}`) : t(`status_${e?.status ?? 'none'}` as 'status_none')}
+                </td>
+                <td>{e?.firstTry ? t(`firstTry_${e.firstTry}` as 'firstTry_correct') : '–'}</td>
+                <td>{e?.attempts ?? 0}</td>
+                <td>{e?.bestScore !== undefined ? `${e.bestScore}/${e.maxScore ?? '?'}` : '–'}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </ScrollX>
   )
 }
