@@ -88,12 +88,12 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
           )}
         </div>
       </div>
-      <section className="panel" aria-labelledby="why-heading">
+      <section className="panel pg-why" aria-labelledby="why-heading">
         <h2 id="why-heading">{t('explainHeading')}</h2>
         <PublishSummary publish={publish} />
         <WhyView publish={publish} index={index} />
       </section>
-      <section className="panel pg-deferred" aria-labelledby="result-heading">
+      <section className="panel pg-deferred pg-results" aria-labelledby="result-heading">
         <h2 id="result-heading">{t('resultHeading')}</h2>
         <ResultView run={run} selected={selection?.kind === 'log' ? null : index} onSelect={select} />
       </section>
