@@ -43,6 +43,8 @@ export async function openPage(
     viewport?: { width: number; height: number }
     /** 'block' keeps the service worker out (a test of the network path itself). */
     serviceWorkers?: 'allow' | 'block'
+    /** A phone: pixel ratio, the mobile meta-viewport rules and touch events. */
+    device?: { deviceScaleFactor: number; isMobile: boolean; hasTouch: boolean }
   } = {},
 ): Promise<WatchedPage> {
   const baseURL = inject('baseURL')
@@ -51,6 +53,7 @@ export async function openPage(
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.viewport ?? { width: 1400, height: 900 },
     serviceWorkers: options.serviceWorkers ?? 'allow',
+    ...options.device,
   })
   const page = await context.newPage()
   const origin = new URL(baseURL).origin
