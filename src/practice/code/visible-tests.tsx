@@ -1,5 +1,6 @@
 /** The visible tests with the engine's expected values, and how many hidden ones each run adds. */
 import { useMemo } from 'react'
+import { ScrollX } from '../../components/scroll-x'
 import { useT } from '../../i18n/messages'
 import type { CodeExercise } from '../content/types'
 import { codeMessages } from './code-messages'
@@ -18,32 +19,34 @@ export default function VisibleTests({ ex }: { ex: CodeExercise }) {
   return (
     <>
       <p className="muted">{t('visibleTests', { rules: ex.hidden.length, generated: ex.generated })}</p>
-      <table className="tests-table" data-testid="visible-tests">
-        <thead>
-          <tr>
-            <th>{t('call')}</th>
-            <th>{t('expected')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.call}>
-              <td>
-                <code>{r.call}</code>
-              </td>
-              <td>
-                {ex.kind === 'cases' ? (
-                  t('casesExpected')
-                ) : r.throws ? (
-                  t('expectThrow')
-                ) : (
-                  <code>{r.expected}</code>
-                )}
-              </td>
+      <ScrollX>
+        <table className="tests-table" data-testid="visible-tests">
+          <thead>
+            <tr>
+              <th>{t('call')}</th>
+              <th>{t('expected')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.call}>
+                <td>
+                  <code>{r.call}</code>
+                </td>
+                <td>
+                  {ex.kind === 'cases' ? (
+                    t('casesExpected')
+                  ) : r.throws ? (
+                    t('expectThrow')
+                  ) : (
+                    <code>{r.expected}</code>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
     </>
   )
 }
