@@ -3,6 +3,7 @@
  * that stops) and the timeline's own player and views show it frame by frame.
  */
 import { useMemo } from 'react'
+import { ScrollX } from '../components/scroll-x'
 import { runTimeline, type TimelineScript } from '../engine'
 import { PlayerControls } from '../explain/player/player-controls'
 import { StepperBody } from '../explain/player/stepper-body'
@@ -51,9 +52,9 @@ export function StepTimeline({
       <section className="step-timeline" data-testid="step-timeline" aria-label={t('timeline')}>
         <h4>{t('timelineStory')}</h4>
         <div className="step-stage">
-          <div className="tl-diagram-scroll">
+          <ScrollX className="tl-diagram-scroll">
             <FlowDiagram run={run} frame={setup} reducedMotion />
-          </div>
+          </ScrollX>
           <TimelinePredict
             question={question}
             run={run}
@@ -105,9 +106,9 @@ export function StepTimeline({
         </p>
       </StepperBody>
       <div className="step-timeline-body">
-        <div className="tl-diagram-scroll">
+        <ScrollX className="tl-diagram-scroll">
           <FlowDiagram run={run} frame={frame} reducedMotion={reduced} />
-        </div>
+        </ScrollX>
         <StepEvents events={frame?.events ?? []} />
         <QueueCards state={state} />
       </div>

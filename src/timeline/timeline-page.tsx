@@ -5,6 +5,7 @@
  * moving through it only changes which stored frame is shown.
  */
 import { useMemo, useRef, useState } from 'react'
+import { ScrollX } from '../components/scroll-x'
 import type { TimelineScript } from '../engine'
 import { PlayerControls } from '../explain/player/player-controls'
 import { StepperBody } from '../explain/player/stepper-body'
@@ -120,9 +121,9 @@ export default function TimelinePage() {
             <div className="tl-main">
               <section className="panel tl-diagram">
                 <h3>{t('diagram')}</h3>
-                <div className="tl-diagram-scroll">
+                <ScrollX className="tl-diagram-scroll">
                   <FlowDiagram run={run} frame={frame} reducedMotion={reducedMotion} />
-                </div>
+                </ScrollX>
               </section>
               <div className="panel">
                 <StepEvents events={frame?.events ?? []} />
