@@ -30,6 +30,8 @@ export interface AdmitContext {
    * `refused`: it never got in (x-overflow reject-publish-dlx).
    */
   leave: (q: HoldingQueue, m: QueuedMessage, reason: DeathReason, refused?: boolean) => void
+  /** The next arrival number (timeline only; see QueuedMessage.arrival). */
+  arrival?: () => number
 }
 
 export const bytesOf = (ready: readonly QueuedMessage[]) => ready.reduce((n, m) => n + m.content.size, 0)
@@ -111,6 +113,7 @@ export function admit(
     content,
   }
   if (origin !== undefined) m.origin = origin
+  if (ctx.arrival) m.arrival = ctx.arrival()
   const expiresAt = expiryIn(l, content, ctx.now)
   if (expiresAt !== undefined) m.expiresAt = expiresAt
   if (l.overflow !== 'drop-head' && willOverflow(l, q.ready, content.size)) {

@@ -402,6 +402,11 @@ export interface QueuedMessage {
   priority: number
   /** Absolute expiry on the simulated clock (ms); absent = never (no TTL). */
   expiresAt?: number
+  /**
+   * Timeline only: the order it arrived in, across queues. Expiries due at the same simulated moment
+   * happen in this order, as the broker's timers fire in the real order the messages arrived.
+   */
+  arrival?: number
   content: MessageContent
 }
 

@@ -37,6 +37,20 @@ describe('the clock and TTL', () => {
     expect(later.frames[later.frames.length - 1]?.state.now).toBe(100)
   })
 
+  // Seeds 1038 and 1039 of the widened random dead-letter timelines (sim/regressions/).
+  it('expiries due at the same moment happen in the order the messages arrived, across queues', () => {
+    const r = run([
+      q('dlq'),
+      q('qa', { 'x-message-ttl': 100, ...toDlq }),
+      q('qb', { 'x-message-ttl': 100, ...toDlq }),
+      pub('b1', 'qb'),
+      pub('a1', 'qa'),
+      pub('b2', 'qb', { expiration: '100' }),
+      { op: 'wait', ms: 150 },
+    ])
+    expect(ready(r, 'dlq')).toEqual(['b1', 'a1', 'b2'])
+  })
+
   it('only the head expires: a short TTL waits behind a long one', () => {
     const r = run([
       q('dlq'),
@@ -173,5 +187,30 @@ describe('dead-lettering', () => {
       ['l1', 'dropped-head'],
       ['l2', 'dropped-head'],
     ])
+  })
+
+  // The broker applies the new limits under the old overflow mode, then the new mode (checked on
+  // the broker: sim/sequences-dead-letter.ts, "a policy change trims under the old overflow mode").
+  it('a policy change trims unless the queue was and stays reject-publish', () => {
+    const fill = (name: string) => [1, 2, 3, 4].map((i) => pub(`${name}${i}`, name))
+    const policy = (name: string, pattern: string, priority: number, definition: object): SimOp => ({
+      op: 'policy.set',
+      policy: { name, pattern, priority, definition: definition as { [k: string]: string | number } },
+    })
+    const r = run([
+      q('a'),
+      q('b'),
+      q('c'),
+      ...fill('a'),
+      ...fill('b'),
+      ...fill('c'),
+      policy('a-cap', '^a$', 0, { 'max-length': 1, overflow: 'reject-publish' }),
+      policy('bc', '^[bc]$', 0, { 'max-length': 5, overflow: 'reject-publish' }),
+      policy('b-cap', '^b$', 2, { 'max-length': 2 }),
+      policy('c-cap', '^c$', 2, { 'max-length': 1, overflow: 'reject-publish-dlx' }),
+    ])
+    expect(ready(r, 'a')).toEqual(['a4'])
+    expect(ready(r, 'b')).toEqual(['b3', 'b4'])
+    expect(ready(r, 'c')).toEqual(['c1', 'c2', 'c3', 'c4'])
   })
 })

@@ -2,11 +2,12 @@
  * The simulated clock. Only `wait` moves it; in between, every step takes no time. While it moves,
  * things happen at their own moment and in time order, as the broker's timers fire: a queue's head
  * expires (then the next head, if it has expired too), and a queue unused for x-expires is deleted
- * (its messages go with it, not dead-lettered). Dead-letterings of one moment are routed before the
- * clock moves on, so a dead-lettered copy that expires again does so at its own later time.
+ * (its messages go with it, not dead-lettered). Heads due at the same moment leave in the order the
+ * messages arrived, each dead-lettered at once, so a dead-lettered copy that expires again does so
+ * at its own later time.
  */
 import { deleteQueueNow } from './lifecycle'
-import { limitsFor, settleDeaths, tidy } from './queue-holding'
+import { expireHead, limitsFor, settleDeaths } from './queue-holding'
 import type { RoutingPort } from './routing-port'
 import type { SimEvent, SimQueue, SimState } from './sim-types'
 
@@ -29,11 +30,21 @@ export function advance(s: SimState, port: RoutingPort, ms: number, events: SimE
     for (const q of s.queues) next = Math.min(next, headExpiry(q), expiresAt(s, q))
     if (next > end) break
     s.now = Math.max(s.now, next)
-    for (const q of [...s.queues]) {
-      if (expiresAt(s, q) <= s.now) deleteQueueNow(s, port, q, 'expires', events)
-      else if (headExpiry(q) <= s.now) tidy(s, q, events)
+    for (const q of [...s.queues]) if (expiresAt(s, q) <= s.now) deleteQueueNow(s, port, q, 'expires', events)
+    // Heads due at this moment leave one at a time in the order they arrived (across queues), each
+    // dead-lettered before the next: on the broker the earlier arrival's timer fires first.
+    for (;;) {
+      const due = s.queues.filter((q) => headExpiry(q) <= s.now)
+      if (due.length === 0) break
+      const first = due.reduce((a, b) => (arrivalOf(b) < arrivalOf(a) ? b : a))
+      expireHead(s, first, events)
+      settleDeaths(s, port, events)
     }
     settleDeaths(s, port, events)
   }
   s.now = end
+}
+
+function arrivalOf(q: SimQueue): number {
+  return q.ready[0]?.arrival ?? Number.POSITIVE_INFINITY
 }

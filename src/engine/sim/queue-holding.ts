@@ -71,6 +71,10 @@ function context(s: SimState, q: SimQueue, events: SimEvent[], deliver: boolean)
   return {
     now: s.now,
     leave: (h, m, reason, refused) => leave(s, q, h.limits, m, reason, events, refused),
+    arrival: () => {
+      s.arrivals = (s.arrivals ?? 0) + 1
+      return s.arrivals
+    },
     deliverNow: deliver
       ? (_, m) => {
           dispatch(s, q, events, false)
@@ -118,6 +122,13 @@ export function arrive(
 /** Expired heads leave (after a fetch, a requeue or a clock tick). */
 export function tidy(s: SimState, q: SimQueue, events: SimEvent[]): void {
   dropExpired(context(s, q, events, false), holding(s, q))
+}
+
+/** The head leaves, expired (the clock: one message at a time, in arrival order). */
+export function expireHead(s: SimState, q: SimQueue, events: SimEvent[]): void {
+  const h = holding(s, q)
+  const m = q.ready.shift()
+  if (m) leave(s, q, h.limits, m, 'expired', events)
 }
 
 /**

@@ -40,6 +40,7 @@ export function cloneState(s: SimState): SimState {
     queueUids: s.queueUids,
     now: s.now,
     ...(s.ctags !== undefined ? { ctags: s.ctags } : {}),
+    ...(s.arrivals !== undefined ? { arrivals: s.arrivals } : {}),
   }
 }
 

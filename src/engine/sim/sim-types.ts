@@ -204,6 +204,8 @@ export interface SimState {
   queueUids: number
   /** Consumer tags the broker made up so far (`amq.ctag-N`). */
   ctags?: number
+  /** Messages that arrived in a queue so far (QueuedMessage.arrival). */
+  arrivals?: number
   /** The simulated clock in ms (starts at 0; only `wait` moves it). */
   now: number
 }
