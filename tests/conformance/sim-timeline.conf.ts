@@ -14,8 +14,24 @@ import { REGRESSIONS } from './sim/sequences-regressions'
 const target = { amqpUrl: inject('rabbitAmqpUrl'), api: new MgmtApi(inject('rabbitMgmtUrl')) }
 const tally = newTally()
 
+/** Random timelines that once disagreed, frozen as generated (sim/regressions/*.json). */
+const regressionDir = join(import.meta.dirname, 'sim/regressions')
+const FROZEN = readdirSync(regressionDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => {
+    const { description: _d, ...script } = JSON.parse(readFileSync(join(regressionDir, f), 'utf8'))
+    return { name: `regression ${f}`, script: validateTimelineScript(script, f) }
+  })
+
 describe('timeline simulation vs RabbitMQ (hand-written sequences)', () => {
-  for (const s of [...SEQUENCES, ...REGRESSIONS, ...DEAD_LETTER_SEQUENCES, ...CONSUMER_SEQUENCES]) {
+  for (const s of [
+    ...SEQUENCES,
+    ...REGRESSIONS,
+    ...FROZEN,
+    ...DEAD_LETTER_SEQUENCES,
+    ...CONSUMER_SEQUENCES,
+  ]) {
     it(s.name, async () => {
       const c = await compareOnBroker(s.name, s.script, target)
       tally.scenarios++
@@ -57,7 +73,10 @@ describe('timeline simulation vs RabbitMQ (seeded random timelines with purge, d
   }
 })
 
-/** Seeded random timelines mixing TTL, length limits, priorities and dead-lettering with consumers. */
+/**
+ * Seeded random timelines mixing TTL, x-expires, length limits (drop-head, reject-publish and
+ * reject-publish-dlx), priorities, policies and dead-lettering with consumers (sim/generate.ts).
+ */
 const DL_SEEDS = Number(process.env.SIM_DL_SEEDS ?? 8)
 
 describe('timeline simulation vs RabbitMQ (seeded random dead-letter timelines)', () => {

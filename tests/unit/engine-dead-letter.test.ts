@@ -247,4 +247,27 @@ describe('policies', () => {
     expect(set?.op === 'policy.set' && set.policy).toMatchObject({ pattern: '^q\\.', priority: 3 })
     expect(runOperations(parsed.ops).topology.policies).toBeUndefined()
   })
+
+  // As the broker does (sim/sequences-dead-letter.ts checks it): the new limits under the old
+  // overflow mode, then the new mode. The heads leave through the new dead-letter exchange.
+  it('a policy step trims live queues at once, unless a queue was and stays reject-publish', () => {
+    const text = [
+      'queue declare a transient',
+      'queue declare b transient',
+      'queue declare dlq transient',
+      ...['a1', 'a2', 'a3', 'b1', 'b2', 'b3'].map((id) => `publish ${id} to "" key ${id[0]}`),
+      'policy set rp pattern "^b$" definition {max-length: 5, overflow: reject-publish}',
+      'policy set cap pattern "^a$" definition {max-length: 1, overflow: reject-publish, dead-letter-exchange: "", dead-letter-routing-key: dlq}',
+      'policy set bcap pattern "^b$" definition {max-length: 1, overflow: reject-publish-dlx} priority 2',
+    ].join('\n')
+    const parsed = parseScript(text)
+    expect(parsed.diagnostics).toEqual([])
+    const r = runOperations(parsed.ops, 'rabbitmq-3.10')
+    expect(r.result.queues).toEqual({ a: ['a3'], b: ['b1', 'b2', 'b3'], dlq: ['a1', 'a2'] })
+    const cap = r.outcomes.find((o) => o.id === 'policy:cap')
+    expect(cap?.deadLetters?.map((h) => [h.reason, h.queue, h.queues.map((d) => d.queue)])).toEqual([
+      ['maxlen', 'a', ['dlq']],
+      ['maxlen', 'a', ['dlq']],
+    ])
+  })
 })

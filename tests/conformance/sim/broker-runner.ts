@@ -299,10 +299,13 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
       case 'qos':
         await ch.prefetch(op.prefetch, op.global ?? false)
         return
-      case 'recover':
+      case 'recover': {
+        // Redeliveries can arrive before recover-ok: forget only what was held before.
+        const before = new Set(c.held)
         await ch.recover()
-        c.held = []
+        c.held = c.held.filter((h) => !before.has(h))
         return
+      }
       case 'get': {
         const m = await ch.get(op.queue, { noAck: op.noAck ?? false })
         o.gets.push({ step: stepId, got: m === false ? null : seen(m) })

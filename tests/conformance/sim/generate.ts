@@ -114,13 +114,32 @@ export function randomTimeline(seed: number, length: number, lifecycle = false):
 
 /**
  * The dead-letter world: q1 drops its head at 2 messages, q2 has a 350 ms TTL and priorities, q3
- * refuses a second message and dead-letters it (reject-publish-dlx); all three dead-letter through
- * the fanout `dlx` into `dlq` (which drops its head at 5). Publishes carry priorities and sometimes
- * a 250 ms expiration; rejects and nacks drop or requeue; consumers may have x-priority, channels a
- * global basic.qos, and basic.recover gives everything back. A short-lived message is never left more
- * than two steps before a 500 ms wait, so the broker's wall clock cannot overtake the simulation's.
+ * refuses a second message and dead-letters it (reject-publish-dlx), q4 refuses one without
+ * dead-lettering it (plain reject-publish: only a nack), and `tmp` is deleted after 400 ms unused
+ * (x-expires; redeclared now and then); q1–q4 dead-letter through the fanout `dlx` into `dlq`
+ * (which drops its head at 5). Policies come and go over them: lower limits (which trim live queues),
+ * an overflow mode (the queue's old and new modes decide whether a change trims), a TTL, a
+ * dead-letter exchange for `tmp`. Publishes carry priorities and sometimes a 250 ms expiration;
+ * rejects and nacks drop or requeue; consumers may have x-priority, channels a global basic.qos,
+ * and basic.recover gives everything back. A short-lived message (ready or held), or `tmp` left
+ * unused, is never left more than two steps before a 500 ms wait, and policies (which settle longer
+ * on the broker) change only when nothing is short-lived, so the broker's wall clock cannot overtake
+ * the simulation's.
  */
-const DL_QUEUES = ['q1', 'q2', 'q3', 'dlq']
+const DL_QUEUES = ['q1', 'q2', 'q3', 'q4', 'dlq']
+const TMP_ARGS = { 'x-expires': 400 }
+
+/**
+ * Policies the dead-letter world sets and clears: name, pattern, definition, priority. Priorities
+ * differ: of two matching policies with the same one, the broker's pick is unspecified.
+ */
+const DL_POLICIES: [string, string, Record<string, string | number>, number][] = [
+  ['cap', '^q[14]$', { 'max-length': 1 }, 3],
+  ['refuse', '^q1$', { overflow: 'reject-publish', 'max-length': 3 }, 4],
+  ['short', '^q4$', { 'message-ttl': 250 }, 2],
+  ['tmp-dl', '^tmp$', { 'dead-letter-exchange': 'dlx', 'dead-letter-routing-key': 'from-policy' }, 1],
+  ['wide', 'q', { 'max-length': 4 }, 0],
+]
 
 function deadLetterPrelude(): SimOp[] {
   const q = (name: string, args: Record<string, string | number>): SimOp => ({
@@ -142,7 +161,9 @@ function deadLetterPrelude(): SimOp[] {
       'x-dead-letter-routing-key': 'from-q2',
     }),
     q('q3', { 'x-max-length': 1, 'x-overflow': 'reject-publish-dlx', 'x-dead-letter-exchange': 'dlx' }),
+    q('q4', { 'x-max-length': 2, 'x-overflow': 'reject-publish', 'x-dead-letter-exchange': 'dlx' }),
     q('dlq', { 'x-max-length': 5 }),
+    q('tmp', TMP_ARGS),
     {
       op: 'bind',
       binding: { source: 'dlx', destination: 'dlq', destination_type: 'queue', routing_key: '' },
@@ -151,37 +172,48 @@ function deadLetterPrelude(): SimOp[] {
   ]
 }
 
+/**
+ * Something the broker's clock could overtake: a short-lived message — ready, or held unacked (it
+ * expires at once when it comes back after its time) — or `tmp` left unused.
+ */
+function shortLived(s: SimState): boolean {
+  const running = (m: { expiresAt?: number }) => m.expiresAt !== undefined && m.expiresAt > s.now
+  if (s.queues.some((q) => q.ready.some(running))) return true
+  if (s.channels.some((c) => c.unacked.some((d) => running(d.message)))) return true
+  return s.queues.some((q) => q.name === 'tmp') && !s.consumers.some((c) => c.queue === 'tmp')
+}
+
 function deadLetterOp(s: SimState, rnd: () => number, n: number, sinceShort: number): SimOp | null {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T
-  const short = s.queues.some((q) => q.ready.some((m) => m.expiresAt !== undefined && m.expiresAt > s.now))
-  if (short && sinceShort >= 2) return { op: 'wait', ms: 500 }
+  if (shortLived(s) && sinceShort >= 2) return { op: 'wait', ms: 500 }
   const [channel, connection] = pick(CHANNELS)
   if (!s.connections.find((c) => c.id === connection)?.open) return { op: 'connection.open', connection }
   const ch = s.channels.find((c) => c.id === channel)
   if (!ch?.open) return { op: 'channel.open', channel, connection }
+  const tmpExists = s.queues.some((q) => q.name === 'tmp')
+  // Queues a step may name without a 404: tmp only while it exists.
+  const present = tmpExists ? [...DL_QUEUES, 'tmp'] : DL_QUEUES
   const r = rnd()
-  if (r < 0.3) {
+  if (r < 0.28) {
     const properties: Record<string, string | number> = { priority: pick([0, 1, 2, 3]) }
     if (rnd() < 0.25) properties.expiration = '250'
-    return {
-      op: 'publish',
-      channel,
-      publish: { id: `m${n}`, exchange: '', routing_key: pick(['q1', 'q1', 'q2', 'q3']), properties },
-    }
+    // tmp may be gone: the default exchange then drops the message (nothing is bound).
+    const to = pick(['q1', 'q1', 'q2', 'q3', 'q4', 'tmp'])
+    return { op: 'publish', channel, publish: { id: `m${n}`, exchange: '', routing_key: to, properties } }
   }
-  if (r < 0.38) {
+  if (r < 0.36) {
     if (s.consumers.length >= 4) return null
     const priority = rnd() < 0.3 ? { arguments: { 'x-priority': pick([1, 2]) } } : {}
     // Now and then under the channel's global limit instead of its own prefetch.
     const limit = rnd() < 0.2 ? { keepQos: true } : { prefetch: pick([1, 1, 2]) }
-    return { op: 'consume', channel, queue: pick(DL_QUEUES), consumer: `C${n}`, ...limit, ...priority }
+    return { op: 'consume', channel, queue: pick(present), consumer: `C${n}`, ...limit, ...priority }
   }
-  if (r < 0.42) {
+  if (r < 0.4) {
     const mine = s.consumers.filter((c) => c.channel === channel)
     return mine.length ? { op: 'cancel', channel, consumer: pick(mine).tag } : null
   }
-  if (r < 0.52) return { op: 'get', channel, queue: pick(DL_QUEUES), noAck: rnd() < 0.2 }
-  if (r < 0.9) {
+  if (r < 0.49) return { op: 'get', channel, queue: pick(present), noAck: rnd() < 0.2 }
+  if (r < 0.83) {
     if (ch.unacked.length === 0) return null
     const d = pick(ch.unacked)
     if (ch.unacked.filter((u) => u.message.id === d.message.id).length > 1) return null
@@ -190,9 +222,20 @@ function deadLetterOp(s: SimState, rnd: () => number, n: number, sinceShort: num
     if (kind === 'ack') return { op: 'ack', channel, message: d.message.id }
     return { op: kind, channel, message: d.message.id, requeue }
   }
-  if (r < 0.93) return { op: 'wait', ms: 500 }
-  if (r < 0.95) return { op: 'qos', channel, prefetch: pick([1, 2, 3]), global: true }
-  if (r < 0.96) return { op: 'recover', channel }
+  if (r < 0.86) return { op: 'wait', ms: 500 }
+  if (r < 0.92) {
+    // A policy step settles longer on the broker: only when nothing short-lived is running.
+    if (shortLived(s)) return { op: 'wait', ms: 500 }
+    const [name, pattern, definition, priority] = pick(DL_POLICIES)
+    if (s.topology.policies?.some((p) => p.name === name) && rnd() < 0.5) return { op: 'policy.clear', name }
+    return { op: 'policy.set', policy: { name, pattern, priority, definition } }
+  }
+  if (r < 0.94)
+    return tmpExists
+      ? null
+      : { op: 'queue.declare', channel, queue: { name: 'tmp', durable: false, arguments: TMP_ARGS } }
+  if (r < 0.96) return { op: 'qos', channel, prefetch: pick([1, 2, 3]), global: true }
+  if (r < 0.97) return { op: 'recover', channel }
   return { op: 'channel.close', channel }
 }
 
@@ -211,9 +254,7 @@ export function randomDeadLetterTimeline(seed: number, length: number): Timeline
     player.push(op)
     sinceShort = op.op === 'wait' ? 0 : sinceShort + 1
   }
-  // The drain reads every queue after the last step: let short-lived messages run out first.
-  const s = player.state
-  if (s.queues.some((q) => q.ready.some((m) => m.expiresAt !== undefined && m.expiresAt > s.now)))
-    script.steps.push({ op: 'wait', ms: 500 })
+  // The drain reads every queue after the last step: let short-lived things run out first.
+  if (shortLived(player.state)) script.steps.push({ op: 'wait', ms: 500 })
   return script
 }

@@ -58,4 +58,18 @@ export const REGRESSIONS: Sequence[] = [
   seq('regression: closing the connection after the queue was re-created loses the message', [
     ...requeueIntoNewQueue({ op: 'connection.close', connection: 'c1' }),
   ]),
+  // Widened dead-letter timelines, seed 16 (before the generator's policies got distinct priorities):
+  // the broker redelivers after basic.recover before recover-ok arrives; the redelivered copies are
+  // held on the channel and can be acked by id.
+  seq('regression: after basic.recover the redelivered messages are acked by id', [
+    ...open('c1', 'a'),
+    { op: 'queue.declare', queue: { name: 'q', durable: false }, channel: 'a' },
+    { op: 'consume', queue: 'q', consumer: 'C1', prefetch: 2, channel: 'a' },
+    { op: 'publish', publish: { id: 'm1', exchange: '', routing_key: 'q' }, channel: 'a' },
+    { op: 'publish', publish: { id: 'm2', exchange: '', routing_key: 'q' }, channel: 'a' },
+    { op: 'recover', channel: 'a' },
+    { op: 'ack', message: 'm2', channel: 'a' },
+    { op: 'recover', channel: 'a' },
+    { op: 'ack', message: 'm1', channel: 'a' },
+  ]),
 ]

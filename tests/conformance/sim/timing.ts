@@ -1,7 +1,8 @@
 /**
  * TTL and x-expires without wall-clock luck. The simulation's clock only moves in `wait` steps; the
  * broker's moves all the time (every step takes a few ms). So after each step, every copy the
- * simulation still holds with a future expiry must also be alive on the broker: the broker started
+ * simulation still holds with a future expiry (ready, or delivered and not yet acked: its TTL runs
+ * on) must also be alive on the broker: the broker started
  * its TTL no earlier than the simulation's expiry plus the broker's lead ("drift") at the step that
  * enqueued it, and the step must end a margin before that. The same holds for queues with x-expires.
  * When a run breaks this (a very slow machine), it says so and the run is repeated instead of being
@@ -25,6 +26,17 @@ export function timingProblems(run: TimelineRun, wall: readonly number[]): strin
   run.frames.forEach((f, j) => {
     const s = f.state
     const end = (wall[j + 1] ?? 0) + (j === n - 1 ? DRAIN_MS : 0) + MARGIN_MS
+    // A held delivery's TTL runs on too: given back after it, the message expires at once.
+    for (const c of s.channels)
+      for (const d of c.unacked) {
+        const m = d.message
+        const key = `${d.queueUid}:${m.seq}`
+        if (!firstSeen.has(key)) firstSeen.set(key, j)
+        if (m.expiresAt === undefined || m.expiresAt <= s.now) continue
+        const a = firstSeen.get(key) ?? j
+        if (end >= m.expiresAt + drift(a))
+          problems.push(`step ${j}: ${m.id} held on ${c.id} may be past its TTL on the broker`)
+      }
     for (const q of s.queues) {
       for (const m of q.ready) {
         const key = `${q.uid}:${m.seq}`
