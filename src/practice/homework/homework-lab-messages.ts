@@ -13,6 +13,8 @@ export const homeworkLabMessages = defineMessages({
     recordedDiffer: '{count} difference(s)',
     notSaved: 'This browser could not save the observation; it is shown until you leave the page.',
     forget: 'Forget this observation',
+    noKit:
+      'No lab kit for this homework: its timeline needs two clients at once (two connections, their consumers, one of them going away), and a kit replays a scenario over a single connection, reading the queues with basic.get, so it could not show what this homework is about. Play the timeline for the prediction (the same timeline runs on RabbitMQ 3.10 in the project’s tests and agrees), then reproduce it with two clients of your own and compare by hand.',
   },
   'zh-CN': {
     heading: '在真实的 Broker 上',
@@ -25,5 +27,7 @@ export const homeworkLabMessages = defineMessages({
     recordedDiffer: '{count} 处不同',
     notSaved: '浏览器未能保存这份观测；离开本页前它会一直显示。',
     forget: '删除这份观测',
+    noKit:
+      '本作业没有实验包：它的时间线需要两个客户端同时在场（两个连接、各自的消费者、其中一个断开），而实验包只用一个连接重放场景、用 basic.get 读取队列，无法呈现本作业要考察的行为。请先播放时间线得到预测（同一条时间线在项目的测试中已在 RabbitMQ 3.10 上运行并与之一致），再用你自己的两个客户端复现，并手动对比。',
   },
 })

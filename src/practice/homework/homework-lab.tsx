@@ -1,7 +1,8 @@
 /**
  * A homework page's real-broker part (homework 06 and 08): the task's scenario as lab kits, the
  * observation pasted back and compared with the engine's prediction, and the last observation
- * recorded per homework ("observed on RabbitMQ X.Y") in this browser.
+ * recorded per homework ("observed on RabbitMQ X.Y") in this browser. A homework whose timeline
+ * needs several clients (04) gets no kit, and the page says why.
  */
 import { useEffect, useMemo, useState } from 'react'
 import type { Scenario, SimOp } from '../../engine'
@@ -112,7 +113,12 @@ export default function HomeworkLab({ task }: { task: HomeworkTask }) {
   }
 
   if (error) return <p role="alert">{t('failed', { error })}</p>
-  if (plan === 'none') return null
+  if (plan === 'none')
+    return (
+      <p className="muted" data-testid="homework-no-kit">
+        {t('noKit')}
+      </p>
+    )
   if (!ready || !prediction) return <p className="loading">{t('loading')}</p>
   const p = ready
   return (
