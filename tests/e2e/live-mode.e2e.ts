@@ -253,6 +253,60 @@ describe('live mode', () => {
     }
   })
 
+  it('policies run live as the playground predicts them; the kits state prefix mode’s limits (en, zh-CN)', async () => {
+    // A policy set after the queue exists trims it; one for every exchange gives amq.direct an
+    // alternate exchange — which a kit in prefix mode could not do on a shared vhost.
+    const script = `queue declare jobs
+queue declare jobs-dlq
+exchange declare lost fanout
+queue declare lost-q
+bind lost-q to lost
+publish j1 to "" key jobs
+publish j2 to "" key jobs
+publish j3 to "" key jobs
+policy set cap pattern "^jobs$" definition {max-length: 1, dead-letter-exchange: "", dead-letter-routing-key: jobs-dlq} apply-to queues
+policy set everything pattern "^amq\\\\.direct$" definition {alternate-exchange: lost} apply-to exchanges
+publish u1 to amq.direct key nobody
+`
+    for (const locale of ['en-US', 'zh-CN']) {
+      const w = await openPage(browser, '?view=lab', { locale })
+      await w.page.getByTestId('lab').waitFor()
+      await setText(w.page, script)
+      const limits = w.page.getByTestId('kit-limits-node')
+      await limits.waitFor()
+      expect(await limits.textContent()).toContain(locale === 'en-US' ? 'in prefix mode' : '名称前缀模式下')
+      expect(await limits.textContent()).toContain('policy:everything')
+      await connect(w)
+      await w.page.getByTestId('live-run').click()
+      const diff = w.page.getByTestId('diff-view')
+      await diff.waitFor({ timeout: 60_000 })
+      expect(await diff.getAttribute('data-differences')).toBe('0')
+      expect(await w.page.locator('[data-diff-queue=jobs]').getAttribute('data-same')).toBe('true')
+      expect(await w.page.locator('[data-diff-queue=jobs-dlq]').getAttribute('data-same')).toBe('true')
+      expect(await w.page.locator('[data-message=u1] td').nth(2).textContent()).toContain('lost-q')
+      await screenshot(w.page, `live-policies-${locale}`)
+      expect(w.pageErrors).toEqual([])
+      expect(strayRequests(w)).toEqual([])
+      await w.context.close()
+    }
+  })
+
+  it('homework 04 says why it has no lab kit (en, zh-CN)', async () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+      const w = await openPage(browser, '?view=practice&tab=homework', { locale })
+      const hw = w.page.getByTestId('homework-hw-04')
+      const why = hw.getByTestId('homework-no-kit')
+      await why.waitFor()
+      expect(await why.textContent()).toContain(
+        locale === 'en-US' ? 'two clients at once' : '两个客户端同时在场',
+      )
+      expect(await hw.getByTestId('kit-node').count()).toBe(0)
+      await hw.screenshot({ path: `${SCREENSHOT_DIR}/homework-04-no-kit-${locale}.png` })
+      expect(w.pageErrors).toEqual([])
+      await w.context.close()
+    }
+  })
+
   it('a stopped node: nothing answers, said in plain words', async () => {
     const w = await openPage(browser, '?view=lab', { locale: 'zh-CN' })
     await stopPrivateNode(node)
