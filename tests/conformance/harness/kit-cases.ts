@@ -11,7 +11,7 @@ import type { KitFlavour } from '../../../src/labkit/observation'
 import { type LabPlan, planFromScenario, planFromSimSteps, predict } from '../../../src/labkit/plan'
 import { loadScenarios } from './load-scenarios'
 
-const PER_FLAVOUR = Number(process.env.LABKIT_COUNT ?? 26)
+const PER_FLAVOUR = Number(process.env.LABKIT_COUNT ?? 24)
 
 export interface Case {
   name: string
