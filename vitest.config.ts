@@ -20,6 +20,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
+          // The browser performance figures are a benchmark (printed, not asserted): out of the pass
+          // count, run by `npm run bench:browser`.
+          exclude: process.env.BENCH_BROWSER === '1' ? [] : ['tests/e2e/perf-measure.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // After unit and conformance, alone on the machine: the page-responsiveness checks (longest
           // task) and the performance figures must not share the two cores with a broker and javac.

@@ -4,6 +4,7 @@
  * trip through the engine Worker), publish → highlighted diagram, and Mermaid rendering the same
  * diagram text on its own. Each publish is paired with a bare render of its own diagram text right
  * after it, so both sides of a ratio see the same moment of a noisy machine.
+ * A benchmark, not a test: left out of `npm test`, run with `npm run bench:browser`.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
