@@ -355,16 +355,19 @@ describe('performance figures (printed, not asserted)', () => {
     // typing: 100 characters at the end of the script, one key at a time (after the last publish's
     // diagram has been drawn, so its render is not counted as typing)
     await page.waitForTimeout(2000)
-    await page.locator('.monaco-editor .view-lines').first().click()
+    // Near the editor's top: the centre of its 10,000-line text layer is far outside the page.
+    await page.locator('.monaco-editor .view-lines').first().click({ position: { x: 40, y: 8 } })
     await page.keyboard.press('ControlOrMeta+End')
     await page.keyboard.press('Enter')
     await armLongTasks(page)
     const line = 'bind svc.q7 to ex.1 key "typed.by.hand" // a binding typed one key at a time, no paste'
     const typed = line.padEnd(100, '.').slice(0, 100)
     await page.keyboard.type(typed, { delay: 30 })
-    await page.waitForTimeout(1500) // the debounced run after the last key, and its reply
+    // The debounced run after the last key, and its reply: a new binding re-runs the topology.
+    await expect
+      .poll(() => storeState<number>(page, 'run.topology.bindings.length'), { timeout: 60_000 })
+      .toBe(10_001)
     const typingLongest = await longestTask(page)
-    expect(await storeState<number>(page, 'run.topology.bindings.length')).toBe(10_001)
 
     // 1,000 publishes through the store's one action, each waiting for its run
     const t0 = Date.now()
