@@ -33,6 +33,11 @@ export interface DiagramPaneProps {
   editing?: DiagramEditing
   /** The run's messages: the producer badge and the queues then pick which one is shown. */
   messages?: DiagramMessages
+  /**
+   * The other messages routed on this same topology: a focused view then draws what they all
+   * touched (binding ids are positions, so never pass messages of another topology).
+   */
+  companions?: readonly PublishExplanation[]
 }
 
 /**
@@ -61,7 +66,7 @@ function DiagramPane(props: DiagramPaneProps) {
   const vhosts = topology?.vhosts ?? []
   // a publish always shows its own vhost; the selector applies to the topology alone
   const wantedVhost = publish ? undefined : vhost && vhosts.includes(vhost) ? vhost : undefined
-  const companions = props.messages?.publishes
+  const companions = props.companions
   const options = useMemo(
     () => ({ showDefaultExchange, focus, labels, theme, vhost: wantedVhost, companions }),
     [showDefaultExchange, focus, labels, theme, wantedVhost, companions],

@@ -81,6 +81,7 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
                 onNodeClick={onNodeClick}
                 editing={editing}
                 messages={messages}
+                companions={topology === run?.topology ? publishes : undefined}
               />
             </Suspense>
           ) : (
