@@ -356,7 +356,10 @@ describe('performance figures (printed, not asserted)', () => {
     // diagram has been drawn, so its render is not counted as typing)
     await page.waitForTimeout(2000)
     // Near the editor's top: the centre of its 10,000-line text layer is far outside the page.
-    await page.locator('.monaco-editor .view-lines').first().click({ position: { x: 40, y: 8 } })
+    await page
+      .locator('.monaco-editor .view-lines')
+      .first()
+      .click({ position: { x: 40, y: 8 } })
     await page.keyboard.press('ControlOrMeta+End')
     await page.keyboard.press('Enter')
     await armLongTasks(page)
