@@ -7,8 +7,14 @@
  */
 import type { ExchangeHop, PublishExplanation, QueueState, TopologySnapshot } from '../engine'
 import { format } from './diagram-labels'
-import type { MotionStep, OverlayBadge, OverlayLink } from './diagram-overlay'
-import type { DiagramLabels, DiagramModel, DrawnIds } from './diagram-types'
+import type {
+  DiagramLabels,
+  DiagramModel,
+  DrawnIds,
+  MotionStep,
+  OverlayBadge,
+  OverlayLink,
+} from './diagram-types'
 import type { DiagramWriter } from './diagram-writer'
 import { shorten } from './escape'
 

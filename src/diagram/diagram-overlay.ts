@@ -7,27 +7,17 @@
 import type { PublishExplanation } from '../engine'
 import { deadLetterOverlay } from './dead-letter-diagram'
 import { format } from './diagram-labels'
-import { aeKey, type DiagramEntity, type DiagramLabels, type DiagramModel, sameEntity } from './diagram-types'
+import {
+  aeKey,
+  type DiagramEntity,
+  type DiagramLabels,
+  type DiagramModel,
+  type MotionStep,
+  type OverlayBadge,
+  type OverlayLink,
+  sameEntity,
+} from './diagram-types'
 import { shorten } from './escape'
-
-export interface OverlayBadge {
-  kind: 'note' | 'dead' | 'err'
-  lines: string[]
-  /** The node it sits beside; `producer` for the producer pill. */
-  anchor: string
-  /** Dashed links from these nodes to the badge (the dead ends of an unroutable message). */
-  from: string[]
-}
-
-export interface OverlayLink {
-  from: string
-  to: string
-  label: string
-  cls: string
-}
-
-/** One moving dot: along the producer arrow, a drawn edge, or an overlay link. */
-export type MotionStep = { kind: 'producer' } | { kind: 'edge'; id: string } | { kind: 'link'; index: number }
 
 export interface OverlayChoice {
   id: 'returned' | 'dropped'

@@ -129,3 +129,23 @@ export function sameEntity(a: DiagramEntity | null | undefined, b: DiagramEntity
   if (a.kind === 'publish') return a.id === (b as typeof a).id
   return true
 }
+
+/** A message overlay's parts (diagram-overlay.ts builds them; dead letters add their own). */
+export interface OverlayBadge {
+  kind: 'note' | 'dead' | 'err'
+  lines: string[]
+  /** The node it sits beside; `producer` for the producer pill. */
+  anchor: string
+  /** Dashed links from these nodes to the badge (the dead ends of an unroutable message). */
+  from: string[]
+}
+
+export interface OverlayLink {
+  from: string
+  to: string
+  label: string
+  cls: string
+}
+
+/** One moving dot: along the producer arrow, a drawn edge, or an overlay link. */
+export type MotionStep = { kind: 'producer' } | { kind: 'edge'; id: string } | { kind: 'link'; index: number }

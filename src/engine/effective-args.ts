@@ -4,7 +4,8 @@
  * the two; the dead-letter exchange and routing key, the overflow mode and the alternate exchange take
  * the argument. x-max-priority and x-single-active-consumer exist only as arguments.
  */
-import { type PolicyRecord, policyFor } from './policies'
+import type { PolicyRecord } from './model'
+import { policyFor } from './policies'
 import type { AmqpTable, AmqpValue, EffectiveArg } from './types'
 
 export type Overflow = 'drop-head' | 'reject-publish' | 'reject-publish-dlx'

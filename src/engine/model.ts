@@ -3,10 +3,18 @@
  * mutable records, owned by one Broker; the routing indexes hang off each exchange record.
  */
 
-import type { PolicyRecord } from './policies'
+import type { PolicyPattern } from './pcre/policy-pattern'
 import type { Profile } from './profiles'
 import { createRoutingIndex, type RoutingIndex } from './routing-index'
-import type { AmqpTable, BindingState, ExchangeState, QueuedMessage, QueueState } from './types'
+import type { AmqpTable, BindingState, ExchangeState, PolicyState, QueuedMessage, QueueState } from './types'
+
+/** A policy as the broker holds it (policies.ts validates and applies them). */
+export interface PolicyRecord extends PolicyState {
+  /** The pattern compiled for a backtracking-free match (never a JS RegExp: see pcre/). */
+  matcher: PolicyPattern
+  /** Creation order: of equal priorities the broker's pick is unspecified; the engine takes the first by name. */
+  seq: number
+}
 
 export interface ExchangeRecord extends ExchangeState {
   /** Creation order, so routing output is deterministic. */

@@ -7,7 +7,7 @@
  */
 import { toAmqpTable } from './amqp-values'
 import { AmqpError } from './errors'
-import { type Broker, ensureVhost } from './model'
+import { type Broker, ensureVhost, type PolicyRecord } from './model'
 import {
   compilePolicyPattern,
   isPatternError,
@@ -15,13 +15,6 @@ import {
   patternErrorText,
 } from './pcre/policy-pattern'
 import type { AmqpTable, AmqpValue, PolicyState, ScenarioPolicy } from './types'
-
-export interface PolicyRecord extends PolicyState {
-  /** The pattern compiled for a backtracking-free match (never a JS RegExp: see pcre/). */
-  matcher: PolicyPattern
-  /** Creation order: of equal priorities the broker's pick is unspecified; the engine takes the first by name. */
-  seq: number
-}
 
 /** An invalid policy: the management API's 400 with its reason text. */
 export class PolicyError extends AmqpError {

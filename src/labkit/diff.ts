@@ -4,67 +4,18 @@
  * the first one explained (explain.ts). Error texts are shown but only codes count: the HTTP API
  * words refusals its own way.
  */
-import type { RunResult, ScenarioResult } from '../engine'
+import type { RunResult } from '../engine'
+import { type DiffRows, type Fate, fateOf, type MessageRow, type QueueRow, type StepRow } from './diff-rows'
 import { explainFirst, type FirstDifference } from './explain'
 import { type NearMiss, nearMisses } from './near-miss'
 import type { Observation } from './observation'
 import type { LabPlan } from './plan'
 
-export interface Fate {
-  /** Queues holding the message, sorted. */
-  queues: string[]
-  returned: boolean
-  /** A confirm channel saw a nack (a full queue with x-overflow reject-publish refused it). */
-  nacked: boolean
-  error: { code: number; text: string } | null
-}
-
-export interface MessageRow {
-  id: string
-  predicted: Fate
-  observed: Fate
-  same: boolean
-  /** An id the observation has but the plan never published (an edited kit). */
-  unknown?: boolean
-}
-
-export interface QueueRow {
-  queue: string
-  /** null: the queue does not exist on that side. */
-  predicted: string[] | null
-  observed: string[] | null
-  same: boolean
-}
-
-export interface StepRow {
-  id: string
-  stage: string
-  predicted: { code: number; text: string } | null
-  observed: { code: number; text: string } | null
-  same: boolean
-}
-
-export interface LabDiff {
-  messages: MessageRow[]
-  queues: QueueRow[]
-  /** Declares, bindings and deletes refused on either side (empty when the topology was copied). */
-  steps: StepRow[]
+export interface LabDiff extends DiffRows {
   differences: number
   first: FirstDifference | null
   /** Binding keys one typo away from a published key, in the scenario itself. */
   nearMisses: NearMiss[]
-}
-
-export function fateOf(r: ScenarioResult, id: string): Fate {
-  const e = r.errors.find((x) => x.id === id && x.stage === 'publish')
-  return {
-    queues: Object.keys(r.queues)
-      .filter((q) => r.queues[q]?.includes(id))
-      .sort(),
-    returned: r.returns.some((x) => x.id === id),
-    nacked: (r.nacks ?? []).some((x) => x.id === id),
-    error: e ? { code: e.code, text: e.text } : null,
-  }
 }
 
 const sameFate = (a: Fate, b: Fate) =>

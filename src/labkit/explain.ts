@@ -4,7 +4,7 @@
  * side has, a missing queue, or a profile made for another broker version. Plain data; the UI words it.
  */
 import type { ProfileName, RunResult, ScenarioResult } from '../engine'
-import { type Fate, fateOf, type LabDiff } from './diff'
+import { type DiffRows, type Fate, fateOf } from './diff-rows'
 import { editDistance } from './edit-distance'
 import type { Observation, ObservedBinding } from './observation'
 import { type LabPlan, predict, stepVhost } from './plan'
@@ -167,7 +167,7 @@ export function explainFirst(
   plan: LabPlan,
   run: RunResult,
   obs: Observation,
-  diff: LabDiff,
+  diff: DiffRows,
 ): FirstDifference {
   const stepRows = new Map(diff.steps.map((s) => [s.id, s]))
   const messageRows = new Map(diff.messages.map((m) => [m.id, m]))
@@ -208,7 +208,7 @@ export function explainFirst(
   const unknown = diff.messages.find((m) => !m.same)
   if (unknown)
     return { kind: 'message', at: unknown.id, predicted: unknown.predicted, observed: unknown.observed }
-  const q = diff.queues.find((r) => !r.same) as LabDiff['queues'][number]
+  const q = diff.queues.find((r) => !r.same) as DiffRows['queues'][number]
   if (q.observed === null) return { kind: 'missing-queue', at: q.queue, queue: q.queue }
   if (q.predicted === null) return { kind: 'extra-queue', at: q.queue, queue: q.queue }
   return fromBindings(plan, run, obs, q.queue, [q.queue]) ?? { kind: 'queue', at: q.queue, queue: q.queue }

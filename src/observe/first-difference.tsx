@@ -1,6 +1,6 @@
 /** The first difference between prediction and observation, in words (explain.ts gives the facts). */
 import { useT } from '../i18n/messages'
-import type { Fate } from '../labkit/diff'
+import type { Fate } from '../labkit/diff-rows'
 import type { FirstDifference } from '../labkit/explain'
 import { observeMessages } from './observe-messages'
 

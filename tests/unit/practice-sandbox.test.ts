@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { WorkerLike } from '../../src/practice/sandbox/frame-host'
 import { SANDBOX_LIMITS } from '../../src/practice/sandbox/protocol'
 import { BLOCKED_GLOBALS, lockDown, runJob } from '../../src/practice/sandbox/sandbox-core'
-import { runInSandbox, type WorkerLike } from '../../src/practice/sandbox/sandbox-runner'
+import { runInSandbox } from '../../src/practice/sandbox/sandbox-runner'
 
 const values = (reply: ReturnType<typeof runJob>) =>
   reply.kind === 'done'

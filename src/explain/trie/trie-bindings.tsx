@@ -2,7 +2,11 @@
 import { type FormEvent, useState } from 'react'
 import { useT } from '../../i18n/messages'
 import { trieMessages } from './trie-messages'
-import type { TrieBinding } from './trie-walk'
+
+export interface TrieBinding {
+  pattern: string
+  dest: string
+}
 
 export function TrieBindings({
   bindings,

@@ -10,15 +10,10 @@ import { useT } from '../../i18n/messages'
 import { PlayerControls } from '../player/player-controls'
 import { StepperBody } from '../player/stepper-body'
 import { usePlayer, useReducedMotion } from '../player/use-player'
-import { TrieBindings } from './trie-bindings'
+import { type TrieBinding, TrieBindings } from './trie-bindings'
 import { trieMessages } from './trie-messages'
 import { TrieTree } from './trie-tree'
 import './trie.css'
-
-export interface TrieBinding {
-  pattern: string
-  dest: string
-}
 
 export interface TrieWalkProps {
   bindings: TrieBinding[]

@@ -4,8 +4,9 @@
  */
 import type { CodeExercise } from '../content/types'
 import { randomSeed } from '../generator/rng'
+import type { WorkerLike } from '../sandbox/frame-host'
 import { decodeResult, type LoadError, type RunOutcome } from '../sandbox/protocol'
-import { DEFAULT_LIMIT_MS, runInSandbox, runOnce, type WorkerLike } from '../sandbox/sandbox-runner'
+import { DEFAULT_LIMIT_MS, runInSandbox, runOnce } from '../sandbox/sandbox-runner'
 import { type CaseReport, gradeCall } from './grade-code'
 import { type PlannedCall, planRun } from './hidden-cases'
 

@@ -5,8 +5,17 @@
  */
 import { type FrameInit, frameHtml } from './frame-html'
 import { MAX_ERROR_CHARS, SANDBOX_LIMITS } from './protocol'
-import type { WorkerLike } from './sandbox-runner'
 import { workerSource } from './worker-program'
+
+/** What the runner needs of a Worker (a real one, or the sandbox frame standing in for one). */
+export interface WorkerLike {
+  postMessage(message: unknown): void
+  terminate(): void
+  onmessage: ((event: MessageEvent) => void) | null
+  onerror: ((event: ErrorEvent) => void) | null
+  /** Resolves when the job can start; absent = at once. */
+  ready?: Promise<void>
+}
 
 export function createFrameHost(doc: Document = document): WorkerLike {
   const frame = doc.createElement('iframe')

@@ -3,21 +3,12 @@
  * termination when it is exceeded — an endless loop or a memory bomb in learner code costs at most
  * `limitMs` and never blocks the page. The limit starts when the Worker is ready for the job.
  */
-import { createFrameHost } from './frame-host'
+import { createFrameHost, type WorkerLike } from './frame-host'
 import { checkReply, type RunOutcome, SANDBOX_LIMITS, type SandboxJob } from './protocol'
 
 export const DEFAULT_LIMIT_MS = 3000
 /** How long the frame and its Worker may take to start (a new process on a busy machine). */
 export const STARTUP_LIMIT_MS = 20_000
-
-export interface WorkerLike {
-  postMessage(message: unknown): void
-  terminate(): void
-  onmessage: ((event: MessageEvent) => void) | null
-  onerror: ((event: ErrorEvent) => void) | null
-  /** Resolves when the job can start; absent = at once. */
-  ready?: Promise<void>
-}
 
 /**
  * Posts `message` to a fresh `worker`, resolves with the first reply (or `onTimeout` after
