@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 
 const steps = [
   ['system packages', 'bash', ['scripts/ensure-system-deps.sh']],
-  ['format + lint', 'npx', ['biome', 'ci', '.']],
+  ['format + lint (biome, imports, unused exports)', 'npm', ['run', '--silent', 'lint']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['production build', 'npx', ['vite', 'build', '--logLevel', 'warn']],
   ['first-load size', 'node', ['scripts/bundle-size.mjs']],
