@@ -4,6 +4,8 @@
  * trip through the engine Worker), publish → highlighted diagram, and Mermaid rendering the same
  * diagram text on its own. Each publish is paired with a bare render of its own diagram text right
  * after it, so both sides of a ratio see the same moment of a noisy machine.
+ * Also: a 10,000-binding import (publish → result, typing, heap) and the full message list of a
+ * queue holding 10,000 messages (the result table's "All N…", click → list drawn).
  * A benchmark, not a test: left out of `npm test`, run with `npm run bench:browser`.
  */
 import type { Browser, Page } from 'playwright-core'
@@ -12,7 +14,7 @@ import type { Scenario } from '../../src/engine'
 import { openScenario } from './diagram-support'
 import { launchBrowser, openPage } from './support/browser'
 import { largeDefinitions } from './support/large-definitions'
-import { publishWith, storeState, waitForRun } from './support/playground'
+import { publishWith, setText, storeState, waitForRun } from './support/playground'
 
 let browser: Browser
 beforeAll(async () => {
@@ -403,4 +405,47 @@ describe('performance figures (printed, not asserted)', () => {
     expect(w.pageErrors).toEqual([])
     await w.context.close()
   }, 600_000)
+
+  it('the full message list of a queue holding 10,000 messages: click → list drawn', async () => {
+    const w = await openPage(browser)
+    const { page } = w
+    await page.getByTestId('result-table').first().waitFor({ timeout: 30_000 })
+    const lines = ['exchange declare fan fanout', 'queue declare big', 'bind big to fan']
+    for (let i = 1; i <= 10_000; i++) lines.push(`publish m${i} to fan`)
+    await setText(page, `${lines.join('\n')}\n`)
+    const more = page.locator('tr[data-queue="big"] [data-testid="show-all"]')
+    await more.waitFor({ timeout: 120_000 })
+    await page.waitForTimeout(2000)
+    // In the page: the click to the frame after the list's options are drawn; closed with Escape.
+    const times = await page.evaluate(async () => {
+      const out: number[] = []
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)))
+      for (let round = 0; round < 7; round++) {
+        const button = document.querySelector<HTMLElement>('tr[data-queue="big"] [data-testid="show-all"]')
+        if (!button) throw new Error('no "All N…" button')
+        const t0 = performance.now()
+        button.click()
+        while (!document.querySelector('[data-testid="message-list"] [role="option"][data-message="m10000"]'))
+          await frame()
+        await frame()
+        out.push(performance.now() - t0)
+        if (!document.querySelector('[role="listbox"] [role="option"][aria-setsize="10000"]'))
+          throw new Error('the list does not hold 10,000')
+        document.querySelector<HTMLElement>('[data-testid="message-list-close"]')?.click()
+        while (document.querySelector('[data-testid="message-list"]')) await frame()
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      return out
+    })
+    const drawn = await page.evaluate(() => document.querySelectorAll('[role="option"]').length)
+    console.log(
+      `[perf] a queue of 10,000 messages · full list open (click → drawn) median ${median(times.slice(1))?.toFixed(0)} ms ` +
+        `(${times.map((t) => t.toFixed(0)).join(' ')}; the first included)`,
+    )
+    expect(await storeState<number>(page, 'run.publishes.length')).toBe(10_000)
+    expect(drawn).toBe(0)
+    expect(times.every((t) => t > 0)).toBe(true)
+    expect(w.pageErrors).toEqual([])
+    await w.context.close()
+  }, 300_000)
 })
