@@ -12,7 +12,8 @@ import { unblockAndDispatch } from './dispatch'
 import { leave, limitsFor, trim } from './queue-holding'
 import { refuse } from './sim-error'
 import { setCopy } from './sim-state'
-import type { SimChannel, SimDelivery, SimEvent, SimQueue, SimState } from './sim-types'
+import type { SimChannel, SimDelivery, SimQueue } from './sim-types'
+import type { StepContext } from './step-context'
 
 /** Pick the deliveries an ack-like method names. `message` is a script convenience for a tag. */
 export function collectDeliveries(
@@ -57,19 +58,20 @@ function settleGroups(picked: SimDelivery[]): SimDelivery[][] {
   return [...groups.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => groups.get(k) ?? [])
 }
 
-export function ack(s: SimState, ch: SimChannel, picked: SimDelivery[], events: SimEvent[]): void {
+export function ack(ctx: StepContext, ch: SimChannel, picked: SimDelivery[]): void {
   for (const group of settleGroups(picked)) {
     removeFromChannel(ch, group)
     for (const d of group) {
-      setCopy(s, d.message.id, d.queue, { status: 'acked' })
-      events.push({ kind: 'acked', message: d.message.id, queue: d.queue, channel: ch.id, tag: d.tag })
+      setCopy(ctx.state, d.message.id, d.queue, { status: 'acked' })
+      ctx.events.push({ kind: 'acked', message: d.message.id, queue: d.queue, channel: ch.id, tag: d.tag })
     }
-    unblockAndDispatch(s, events)
+    unblockAndDispatch(ctx)
   }
 }
 
 /** Give one delivery back; returns the queue it went back into (if it did). */
-function putBack(s: SimState, d: SimDelivery, requeue: boolean, events: SimEvent[]): SimQueue | undefined {
+function putBack(ctx: StepContext, d: SimDelivery, requeue: boolean): SimQueue | undefined {
+  const { state: s, events } = ctx
   // The queue instance it came from, not one declared later under the same name (the broker's new
   // queue is another process and never sees the old queue's deliveries).
   const q = s.queues.find((x) => x.uid === d.queueUid)
@@ -85,40 +87,34 @@ function putBack(s: SimState, d: SimDelivery, requeue: boolean, events: SimEvent
     return undefined
   }
   events.push({ kind: 'discarded', message: d.message.id, queue: d.queue })
-  if (q) leave(s, q, limitsFor(s, q), d.message, 'rejected', events)
+  if (q) leave(ctx, q, d.message, { reason: 'rejected', limits: limitsFor(s, q) })
   else setCopy(s, d.message.id, d.queue, { status: 'discarded' })
   return undefined
 }
 
 /** Put deliveries back, then each queue that took some applies its limits and TTL. */
-function putAllBack(s: SimState, ds: SimDelivery[], requeue: boolean, events: SimEvent[]): void {
+function putAllBack(ctx: StepContext, ds: SimDelivery[], requeue: boolean): void {
   const touched = new Set<SimQueue>()
   for (const d of ds) {
-    const q = putBack(s, d, requeue, events)
+    const q = putBack(ctx, d, requeue)
     if (q) touched.add(q)
   }
-  for (const q of touched) trim(s, q, events)
+  for (const q of touched) trim(ctx, q)
 }
 
 /** basic.nack / basic.reject: requeue or drop, group by group as the broker settles them. */
-export function release(
-  s: SimState,
-  ch: SimChannel,
-  picked: SimDelivery[],
-  requeue: boolean,
-  events: SimEvent[],
-): void {
+export function release(ctx: StepContext, ch: SimChannel, picked: SimDelivery[], requeue: boolean): void {
   for (const group of settleGroups(picked)) {
     removeFromChannel(ch, group)
-    unblockAndDispatch(s, events, false)
-    putAllBack(s, group, requeue, events)
-    unblockAndDispatch(s, events)
+    unblockAndDispatch(ctx, false)
+    putAllBack(ctx, group, requeue)
+    unblockAndDispatch(ctx)
   }
 }
 
 /** Channel close: the queue takes every delivery of the channel back at once, without delivering yet. */
-export function requeueAll(s: SimState, ch: SimChannel, events: SimEvent[]): void {
+export function requeueAll(ctx: StepContext, ch: SimChannel): void {
   const all = [...ch.unacked]
   removeFromChannel(ch, all)
-  putAllBack(s, all, true, events)
+  putAllBack(ctx, all, true)
 }

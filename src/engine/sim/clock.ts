@@ -8,8 +8,8 @@
  */
 import { deleteQueueNow } from './lifecycle'
 import { expireHead, limitsFor, settleDeaths } from './queue-holding'
-import type { RoutingPort } from './routing-port'
-import type { SimEvent, SimQueue, SimState } from './sim-types'
+import type { SimQueue, SimState } from './sim-types'
+import type { StepContext } from './step-context'
 
 /** When an unused queue with x-expires goes (Infinity while it has consumers or no x-expires). */
 function expiresAt(s: SimState, q: SimQueue): number {
@@ -22,25 +22,26 @@ function headExpiry(q: SimQueue): number {
   return q.ready[0]?.expiresAt ?? Number.POSITIVE_INFINITY
 }
 
-export function advance(s: SimState, port: RoutingPort, ms: number, events: SimEvent[]): void {
+export function advance(ctx: StepContext, ms: number): void {
+  const s = ctx.state
   const end = s.now + ms
-  events.push({ kind: 'clock', from: s.now, to: end })
+  ctx.events.push({ kind: 'clock', from: s.now, to: end })
   for (let guard = 0; guard < 100_000; guard++) {
     let next = Number.POSITIVE_INFINITY
     for (const q of s.queues) next = Math.min(next, headExpiry(q), expiresAt(s, q))
     if (next > end) break
     s.now = Math.max(s.now, next)
-    for (const q of [...s.queues]) if (expiresAt(s, q) <= s.now) deleteQueueNow(s, port, q, 'expires', events)
+    for (const q of [...s.queues]) if (expiresAt(s, q) <= s.now) deleteQueueNow(ctx, q, 'expires')
     // Heads due at this moment leave one at a time in the order they arrived (across queues), each
     // dead-lettered before the next: on the broker the earlier arrival's timer fires first.
     for (;;) {
       const due = s.queues.filter((q) => headExpiry(q) <= s.now)
       if (due.length === 0) break
       const first = due.reduce((a, b) => (arrivalOf(b) < arrivalOf(a) ? b : a))
-      expireHead(s, first, events)
-      settleDeaths(s, port, events)
+      expireHead(ctx, first)
+      settleDeaths(ctx)
     }
-    settleDeaths(s, port, events)
+    settleDeaths(ctx)
   }
   s.now = end
 }

@@ -8,10 +8,10 @@
 import { dispatch, handOver, unblockAndDispatch } from './dispatch'
 import { removeConsumer } from './lifecycle'
 import { limitsFor, tidy } from './queue-holding'
-import type { RoutingPort } from './routing-port'
 import { refuse } from './sim-error'
 import { consumerKey, findQueue } from './sim-state'
-import type { SimChannel, SimEvent, SimOp, SimQueue, SimState } from './sim-types'
+import type { SimChannel, SimOp, SimQueue, SimState } from './sim-types'
+import type { StepContext } from './step-context'
 
 /** The queue a channel's connection may use: 404 when missing, 405 when another connection owns it. */
 export function usableQueue(s: SimState, ch: SimChannel, name: string, vhost = '/'): SimQueue {
@@ -53,12 +53,8 @@ function xPriority(args: Extract<SimOp, { op: 'consume' }>['arguments']): number
   return typeof p === 'number' && Number.isInteger(p) ? p : 0
 }
 
-export function consume(
-  s: SimState,
-  ch: SimChannel,
-  op: Extract<SimOp, { op: 'consume' }>,
-  events: SimEvent[],
-): void {
+export function consume(ctx: StepContext, ch: SimChannel, op: Extract<SimOp, { op: 'consume' }>): void {
+  const s = ctx.state
   // The channel checks the tag before it looks for the queue.
   if (op.consumer !== '' && s.consumers.some((c) => c.channel === ch.id && c.tag === op.consumer))
     throw refuse.reusedTag(op.consumer)
@@ -66,7 +62,7 @@ export function consume(
     const lifted = (ch.qos?.global ?? 0) > 0
     qos(ch, op.prefetch ?? 0, false)
     // The channel-wide limit is gone: consumers it held back are served before this one exists.
-    if (lifted) unblockAndDispatch(s, events)
+    if (lifted) unblockAndDispatch(ctx)
   }
   const q = usableQueue(s, ch, op.queue)
   const others = s.consumers.filter((c) => c.queue === q.name)
@@ -91,39 +87,28 @@ export function consume(
   q.active.push(consumerKey({ channel: ch.id, tag }))
   q.hadConsumer = true
   q.lastUsed = s.now
-  events.push({ kind: 'consumer.added', consumer: tag, queue: q.name })
-  dispatch(s, q, events)
+  ctx.events.push({ kind: 'consumer.added', consumer: tag, queue: q.name })
+  dispatch(ctx, q)
 }
 
 /** basic.cancel of an unknown tag is answered cancel-ok by the broker, so it is not an error. */
-export function cancel(
-  s: SimState,
-  port: RoutingPort,
-  ch: SimChannel,
-  tag: string,
-  events: SimEvent[],
-): void {
-  const c = s.consumers.find((x) => x.tag === tag && x.channel === ch.id)
+export function cancel(ctx: StepContext, ch: SimChannel, tag: string): void {
+  const c = ctx.state.consumers.find((x) => x.tag === tag && x.channel === ch.id)
   if (!c) return
-  removeConsumer(s, port, c, 'cancel', events)
+  removeConsumer(ctx, c, 'cancel')
 }
 
-export function get(
-  s: SimState,
-  ch: SimChannel,
-  op: { queue: string; noAck?: boolean },
-  events: SimEvent[],
-): void {
-  const q = usableQueue(s, ch, op.queue)
-  q.lastUsed = s.now
-  tidy(s, q, events)
+export function get(ctx: StepContext, ch: SimChannel, op: { queue: string; noAck?: boolean }): void {
+  const q = usableQueue(ctx.state, ch, op.queue)
+  q.lastUsed = ctx.state.now
+  tidy(ctx, q)
   const m = q.ready.shift()
   if (!m) {
-    events.push({ kind: 'get-empty', queue: q.name })
+    ctx.events.push({ kind: 'get-empty', queue: q.name })
     return
   }
-  handOver(s, q, m, ch.id, null, op.noAck ?? false, events)
-  tidy(s, q, events)
+  handOver(ctx, q, m, { channel: ch.id, consumer: null, noAck: op.noAck ?? false })
+  tidy(ctx, q)
 }
 
 /** x-single-active-consumer: the consumer registered first (and still there) is the only one served. */

@@ -8,7 +8,8 @@
 import { singleActive } from './consumers'
 import { tidy } from './queue-holding'
 import { fateOf, findChannel, findConsumer, setCopy } from './sim-state'
-import type { SimConsumer, SimEvent, SimMessage, SimQueue, SimState } from './sim-types'
+import type { SimConsumer, SimMessage, SimQueue, SimState } from './sim-types'
+import type { StepContext } from './step-context'
 
 function hasRoom(s: SimState, c: SimConsumer): boolean {
   if (c.noAck) return true
@@ -36,17 +37,18 @@ function nextIndex(s: SimState, q: SimQueue): number {
   return best
 }
 
-/** Hand one message to a consumer (or to basic.get when `consumer` is null) on a channel. */
-export function handOver(
-  s: SimState,
-  q: SimQueue,
-  m: SimMessage,
-  channelId: string,
-  consumer: SimConsumer | null,
-  noAck: boolean,
-  events: SimEvent[],
-): void {
-  const ch = findChannel(s, channelId)
+/** Who takes a message: a consumer, or basic.get (`consumer` null) on a channel. */
+export interface Receiver {
+  channel: string
+  consumer: SimConsumer | null
+  noAck: boolean
+}
+
+/** Hand one message to its receiver. */
+export function handOver(ctx: StepContext, q: SimQueue, m: SimMessage, to: Receiver): void {
+  const { state: s, events } = ctx
+  const { consumer, noAck } = to
+  const ch = findChannel(s, to.channel)
   if (!ch) return
   const tag = ch.nextTag++
   const fateCopy = fateOf(s, m.id)?.copies.find((c) => c.queue === q.name)
@@ -91,9 +93,10 @@ export function handOver(
  * Deliver ready messages round-robin until the queue is empty or no consumer has room. Expired heads
  * are dropped before each fetch and after the last (rabbit_amqqueue_process:fetch).
  */
-export function dispatch(s: SimState, q: SimQueue, events: SimEvent[], tidyFirst = true): void {
+export function dispatch(ctx: StepContext, q: SimQueue, tidyFirst = true): void {
+  const s = ctx.state
   // A message that has just arrived is offered to a consumer before its TTL is looked at (TTL 0).
-  if (tidyFirst && q.active.length > 0) tidy(s, q, events)
+  if (tidyFirst && q.active.length > 0) tidy(ctx, q)
   while (q.ready.length > 0 && q.active.length > 0) {
     const at = nextIndex(s, q)
     if (at < 0) break
@@ -104,14 +107,15 @@ export function dispatch(s: SimState, q: SimQueue, events: SimEvent[], tidyFirst
       q.blocked.push(key)
       continue
     }
-    handOver(s, q, q.ready.shift() as SimMessage, c.channel, c, c.noAck, events)
+    handOver(ctx, q, q.ready.shift() as SimMessage, { channel: c.channel, consumer: c, noAck: c.noAck })
     q.active.push(key)
-    tidy(s, q, events)
+    tidy(ctx, q)
   }
 }
 
 /** After acks or requeues: blocked consumers with room rejoin the tail, then (by default) delivery resumes. */
-export function unblockAndDispatch(s: SimState, events: SimEvent[], deliver = true): void {
+export function unblockAndDispatch(ctx: StepContext, deliver = true): void {
+  const s = ctx.state
   for (const q of s.queues) {
     const still: string[] = []
     for (const tag of q.blocked) {
@@ -121,6 +125,6 @@ export function unblockAndDispatch(s: SimState, events: SimEvent[], deliver = tr
       else still.push(tag)
     }
     q.blocked = still
-    if (deliver) dispatch(s, q, events)
+    if (deliver) dispatch(ctx, q)
   }
 }

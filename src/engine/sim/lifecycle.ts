@@ -8,17 +8,15 @@
 import type { TopologySnapshot } from '../types'
 import { requeueAll } from './acks'
 import { unblockAndDispatch } from './dispatch'
-import type { RoutingPort } from './routing-port'
 import { consumerKey, findChannel, queueKey, setCopy } from './sim-state'
-import type { SimConsumer, SimEvent, SimQueue, SimState } from './sim-types'
+import type { SimConsumer, SimQueue } from './sim-types'
+import type { StepContext } from './step-context'
+
+type QueueGone = 'delete' | 'exclusive' | 'auto-delete' | 'expires'
 
 /** Bring the simulation's queues and the event log in line with a new topology snapshot. */
-export function reconcile(
-  s: SimState,
-  topology: TopologySnapshot,
-  events: SimEvent[],
-  reason: 'delete' | 'exclusive' | 'auto-delete' | 'expires' = 'delete',
-): void {
+export function reconcile(ctx: StepContext, topology: TopologySnapshot, reason: QueueGone = 'delete'): void {
+  const { state: s, events } = ctx
   const before = s.topology
   s.topology = topology
   const keyOf = (x: { vhost: string; name: string }) => queueKey(x.vhost, x.name)
@@ -38,7 +36,7 @@ export function reconcile(
     events.push({ kind: 'topology', change: 'created', what: 'binding', name: bindingName(b) })
 
   const live = new Set(topology.queues.map(keyOf))
-  for (const q of [...s.queues]) if (!live.has(keyOf(q))) dropQueue(s, q, reason, events)
+  for (const q of [...s.queues]) if (!live.has(keyOf(q))) dropQueue(ctx, q, reason)
   const known = new Set(s.queues.map(keyOf))
   for (const t of topology.queues) {
     if (known.has(keyOf(t))) continue
@@ -60,12 +58,8 @@ export function reconcile(
 }
 
 /** The queue is gone: ready messages are lost, its consumers are cancelled. */
-function dropQueue(
-  s: SimState,
-  q: SimQueue,
-  reason: 'delete' | 'exclusive' | 'auto-delete' | 'expires',
-  events: SimEvent[],
-): void {
+function dropQueue(ctx: StepContext, q: SimQueue, reason: QueueGone): void {
+  const { state: s, events } = ctx
   for (const m of q.ready) setCopy(s, m.id, q.name, { status: 'deleted-with-queue' })
   events.push({ kind: 'queue.deleted', queue: q.name, reason, lost: q.ready.length })
   for (const c of s.consumers.filter((c) => c.queue === q.name)) {
@@ -76,71 +70,54 @@ function dropQueue(
 }
 
 /** Delete a queue through the engine (so its bindings and auto-delete exchanges go too). */
-export function deleteQueueNow(
-  s: SimState,
-  port: RoutingPort,
-  q: SimQueue,
-  reason: 'delete' | 'exclusive' | 'auto-delete' | 'expires',
-  events: SimEvent[],
-): void {
-  const answer = port.apply({ op: 'queue.delete', name: q.name, vhost: q.vhost })
-  reconcile(s, answer.topology, events, reason)
+export function deleteQueueNow(ctx: StepContext, q: SimQueue, reason: QueueGone): void {
+  const answer = ctx.port.apply({ op: 'queue.delete', name: q.name, vhost: q.vhost })
+  reconcile(ctx, answer.topology, reason)
 }
 
 /** Remove a consumer; an auto-delete queue that loses its last consumer is deleted. */
-export function removeConsumer(
-  s: SimState,
-  port: RoutingPort,
-  c: SimConsumer,
-  reason: 'cancel' | 'channel',
-  events: SimEvent[],
-): void {
+export function removeConsumer(ctx: StepContext, c: SimConsumer, reason: 'cancel' | 'channel'): void {
+  const s = ctx.state
   if (!s.consumers.includes(c)) return
   s.consumers = s.consumers.filter((x) => x !== c)
   const q = s.queues.find((x) => x.name === c.queue)
-  events.push({ kind: 'consumer.cancelled', consumer: c.tag, queue: c.queue, reason })
+  ctx.events.push({ kind: 'consumer.cancelled', consumer: c.tag, queue: c.queue, reason })
   if (!q) return
   const key = consumerKey(c)
   q.active = q.active.filter((t) => t !== key)
   q.blocked = q.blocked.filter((t) => t !== key)
   q.lastUsed = s.now
   if (q.autoDelete && q.hadConsumer && !s.consumers.some((x) => x.queue === q.name))
-    deleteQueueNow(s, port, q, 'auto-delete', events)
+    deleteQueueNow(ctx, q, 'auto-delete')
+}
+
+/** Why the broker closed a channel or connection (absent: the client closed it). */
+export interface CloseReason {
+  code: number
+  text: string
 }
 
 /** Channel close: consumers go, unacked deliveries are requeued, pending confirms never arrive. */
-export function closeChannel(
-  s: SimState,
-  port: RoutingPort,
-  id: string,
-  events: SimEvent[],
-  code?: number,
-  text?: string,
-): void {
+export function closeChannel(ctx: StepContext, id: string, why?: CloseReason): void {
+  const s = ctx.state
   const ch = findChannel(s, id)
   if (!ch?.open) return
   ch.open = false
-  if (code !== undefined) ch.closedWith = { code, text: text ?? '' }
+  if (why) ch.closedWith = { code: why.code, text: why.text }
   // The queue first takes the deliveries back, then notices the consumer is gone (auto-delete).
-  requeueAll(s, ch, events)
-  for (const c of s.consumers.filter((x) => x.channel === id)) removeConsumer(s, port, c, 'channel', events)
-  unblockAndDispatch(s, events)
-  events.push({ kind: 'channel.closed', channel: id, ...(code !== undefined ? { code } : {}) })
+  requeueAll(ctx, ch)
+  for (const c of s.consumers.filter((x) => x.channel === id)) removeConsumer(ctx, c, 'channel')
+  unblockAndDispatch(ctx)
+  ctx.events.push({ kind: 'channel.closed', channel: id, ...(why ? { code: why.code } : {}) })
 }
 
 /** Connection close: every channel, then every exclusive queue the connection owns. */
-export function closeConnection(
-  s: SimState,
-  port: RoutingPort,
-  id: string,
-  events: SimEvent[],
-  code?: number,
-): void {
+export function closeConnection(ctx: StepContext, id: string, why?: CloseReason): void {
+  const s = ctx.state
   const conn = s.connections.find((c) => c.id === id)
   if (!conn?.open) return
-  for (const ch of s.channels.filter((c) => c.connection === id && c.open))
-    closeChannel(s, port, ch.id, events)
-  for (const q of s.queues.filter((x) => x.owner === id)) deleteQueueNow(s, port, q, 'exclusive', events)
+  for (const ch of s.channels.filter((c) => c.connection === id && c.open)) closeChannel(ctx, ch.id)
+  for (const q of s.queues.filter((x) => x.owner === id)) deleteQueueNow(ctx, q, 'exclusive')
   conn.open = false
-  events.push({ kind: 'connection.closed', connection: id, ...(code !== undefined ? { code } : {}) })
+  ctx.events.push({ kind: 'connection.closed', connection: id, ...(why ? { code: why.code } : {}) })
 }

@@ -15,19 +15,13 @@ import type { ScenarioPublish } from '../types'
 import { dispatch } from './dispatch'
 import { reconcile } from './lifecycle'
 import { arrive } from './queue-holding'
-import type { RoutingPort } from './routing-port'
-import { SimRefusal } from './sim-error'
+import { refuse } from './sim-error'
 import { findQueue } from './sim-state'
-import type { MessageFate, SimChannel, SimEvent, SimState } from './sim-types'
+import type { MessageFate, SimChannel } from './sim-types'
+import type { StepContext } from './step-context'
 
-export function publish(
-  s: SimState,
-  port: RoutingPort,
-  ch: SimChannel,
-  msg: ScenarioPublish,
-  step: number,
-  events: SimEvent[],
-): void {
+export function publish(ctx: StepContext, ch: SimChannel, msg: ScenarioPublish): void {
+  const { state: s, events } = ctx
   let seq = 0
   if (ch.confirm) {
     seq = ch.nextPublishSeq++
@@ -36,15 +30,15 @@ export function publish(
   }
   const fate: MessageFate = {
     id: msg.id,
-    step,
+    step: ctx.index,
     outcome: 'error',
     copies: [],
     confirm: ch.confirm ? 'pending' : 'none',
   }
   s.fates.push(fate)
-  const answer = port.apply({ op: 'publish', publish: msg })
-  if (!answer.ok) throw new SimRefusal(answer.error.code, answer.error.text)
-  reconcile(s, answer.topology, events)
+  const answer = ctx.port.apply({ op: 'publish', publish: msg })
+  if (!answer.ok) throw refuse.byEngine(answer.error)
+  reconcile(ctx, answer.topology)
   const explained = answer.publish
   const targets = explained?.queues ?? []
   // The engine validated headers and properties when it routed the message.
@@ -53,7 +47,7 @@ export function publish(
   let refused = false
   for (const t of targets) {
     const q = findQueue(s, t.queue, msg.vhost ?? '/')
-    if (q && arrive(s, q, msg.id, content, events).result === 'rejected') refused = true
+    if (q && arrive(ctx, q, { id: msg.id, content }).result === 'rejected') refused = true
   }
   if (fate.copies.length > 0) fate.outcome = 'routed'
   else if (msg.mandatory) {
@@ -70,7 +64,7 @@ export function publish(
   }
   for (const t of targets) {
     const q = findQueue(s, t.queue, msg.vhost ?? '/')
-    if (q) dispatch(s, q, events)
+    if (q) dispatch(ctx, q)
   }
 }
 

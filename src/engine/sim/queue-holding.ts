@@ -9,20 +9,9 @@ import { limitsOf, type QueueLimits } from '../effective-args'
 import { type AdmitContext, admit, dropExpired, dropHead, type HoldingQueue } from '../queue-limits'
 import type { DeathReason, MessageContent, QueueAdmission, QueuedMessage } from '../types'
 import { dispatch } from './dispatch'
-import type { RoutingPort } from './routing-port'
 import { fateOf, setCopy } from './sim-state'
-import type { SimEvent, SimQueue, SimState } from './sim-types'
-
-/** A copy that left a queue with a dead-letter exchange, waiting to be routed. */
-interface PendingDeath {
-  queue: SimQueue
-  limits: QueueLimits
-  message: QueuedMessage
-  reason: DeathReason
-}
-
-/** Per step (each step works on its own state object). */
-const pending = new WeakMap<SimState, PendingDeath[]>()
+import type { SimQueue, SimState } from './sim-types'
+import type { PendingDeath, StepContext } from './step-context'
 
 export function limitsFor(s: SimState, q: SimQueue): QueueLimits {
   const t = s.topology.queues.find((x) => x.name === q.name && x.vhost === q.vhost)
@@ -45,39 +34,39 @@ function holding(s: SimState, q: SimQueue): HoldingQueue {
 
 const STATUS = { expired: 'expired', maxlen: 'overflowed', rejected: 'discarded' } as const
 
-/** A copy leaves its queue: record it, and queue the dead-lettering when there is a DLX. */
+/**
+ * A copy leaves its queue: record it, and queue the dead-lettering when there is a DLX (`limits`:
+ * the queue's at that moment). `refused`: it never got in (x-overflow reject-publish-dlx).
+ */
 export function leave(
-  s: SimState,
+  ctx: StepContext,
   q: SimQueue,
-  limits: QueueLimits,
   m: QueuedMessage,
-  reason: DeathReason,
-  events: SimEvent[],
-  refused = false,
+  why: { reason: DeathReason; limits: QueueLimits; refused?: boolean },
 ): void {
+  const { events } = ctx
+  const { reason, limits, refused = false } = why
   if (reason === 'expired') events.push({ kind: 'expired', message: m.id, queue: q.name })
   if (reason === 'maxlen')
     events.push({ kind: 'overflow', message: m.id, queue: q.name, how: refused ? 'refused' : 'dropped-head' })
   const dlx = limits.deadLetterExchange
   const status = refused ? 'refused' : dlx ? 'dead-lettered' : STATUS[reason]
-  setCopy(s, m.id, q.name, { status, reason, consumer: null })
-  if (!dlx) return
-  const list = pending.get(s) ?? []
-  list.push({ queue: q, limits, message: m, reason })
-  pending.set(s, list)
+  setCopy(ctx.state, m.id, q.name, { status, reason, consumer: null })
+  if (dlx) ctx.deaths.push({ queue: q, limits, message: m, reason })
 }
 
-function context(s: SimState, q: SimQueue, events: SimEvent[], deliver: boolean): AdmitContext {
+function context(ctx: StepContext, q: SimQueue, deliver: boolean): AdmitContext {
+  const s = ctx.state
   return {
     now: s.now,
-    leave: (h, m, reason, refused) => leave(s, q, h.limits, m, reason, events, refused),
+    leave: (h, m, reason, refused) => leave(ctx, q, m, { reason, limits: h.limits, refused }),
     arrival: () => {
       s.arrivals = (s.arrivals ?? 0) + 1
       return s.arrivals
     },
     deliverNow: deliver
       ? (_, m) => {
-          dispatch(s, q, events, false)
+          dispatch(ctx, q, false)
           return !q.ready.includes(m)
         }
       : undefined,
@@ -86,13 +75,12 @@ function context(s: SimState, q: SimQueue, events: SimEvent[], deliver: boolean)
 
 /** A message arrives (publish or dead-lettering): record its copy, then apply the queue's rules. */
 export function arrive(
-  s: SimState,
+  ctx: StepContext,
   q: SimQueue,
-  id: string,
-  content: MessageContent,
-  events: SimEvent[],
-  from?: string,
+  m: { id: string; content: MessageContent; from?: string },
 ): QueueAdmission {
+  const { state: s, events } = ctx
+  const { id, content, from } = m
   const fate = fateOf(s, id)
   fate?.copies.push({
     queue: q.name,
@@ -106,7 +94,7 @@ export function arrive(
   const h = holding(s, q)
   const effective = s.topology.queues.find((x) => x.name === q.name && x.vhost === q.vhost)?.effective
   const a: QueueAdmission = {
-    ...admit(context(s, q, events, true), h, id, content),
+    ...admit(context(ctx, q, true), h, id, content),
     ...(effective ? { settings: effective } : {}),
   }
   if (a.result !== 'rejected') return a
@@ -120,15 +108,14 @@ export function arrive(
 }
 
 /** Expired heads leave (after a fetch, a requeue or a clock tick). */
-export function tidy(s: SimState, q: SimQueue, events: SimEvent[]): void {
-  dropExpired(context(s, q, events, false), holding(s, q))
+export function tidy(ctx: StepContext, q: SimQueue): void {
+  dropExpired(context(ctx, q, false), holding(ctx.state, q))
 }
 
 /** The head leaves, expired (the clock: one message at a time, in arrival order). */
-export function expireHead(s: SimState, q: SimQueue, events: SimEvent[]): void {
-  const h = holding(s, q)
+export function expireHead(ctx: StepContext, q: SimQueue): void {
   const m = q.ready.shift()
-  if (m) leave(s, q, h.limits, m, 'expired', events)
+  if (m) leave(ctx, q, m, { reason: 'expired', limits: limitsFor(ctx.state, q) })
 }
 
 /**
@@ -137,17 +124,18 @@ export function expireHead(s: SimState, q: SimQueue, events: SimEvent[]): void {
  * the broker applies the new limits under the old mode, then the new one (see trimAfterPolicy in
  * message-store.ts), so a queue that was and stays reject-publish keeps its messages.
  */
-export function trim(s: SimState, q: SimQueue, events: SimEvent[], wasDropHead = false): void {
-  const h = holding(s, q)
-  const ctx = context(s, q, events, false)
-  dropHead(ctx, wasDropHead ? { ...h, limits: { ...h.limits, overflow: 'drop-head' } } : h)
-  dropExpired(ctx, h)
+export function trim(ctx: StepContext, q: SimQueue, wasDropHead = false): void {
+  const h = holding(ctx.state, q)
+  const admit = context(ctx, q, false)
+  dropHead(admit, wasDropHead ? { ...h, limits: { ...h.limits, overflow: 'drop-head' } } : h)
+  dropExpired(admit, h)
 }
 
 /** Route every pending dead-lettering of this step (and those they cause) through the engine. */
-export function settleDeaths(s: SimState, port: RoutingPort, events: SimEvent[]): void {
-  const list = pending.get(s)
-  if (!list) return
+export function settleDeaths(ctx: StepContext): void {
+  const { state: s, port, events } = ctx
+  // Dead-letterings these cause are appended to the same list, and routed in this loop too.
+  const list = ctx.deaths
   for (let i = 0; i < list.length && i < 10_000; i++) {
     const d = list[i] as PendingDeath
     const dlx = d.limits.deadLetterExchange
@@ -171,8 +159,10 @@ export function settleDeaths(s: SimState, port: RoutingPort, events: SimEvent[])
     for (const t of routed.hop.queues) {
       const target = s.queues.find((x) => x.name === t.queue && x.vhost === d.queue.vhost)
       if (target)
-        routed.hop.admissions.push(arrive(s, target, d.message.id, routed.content, events, d.queue.name))
+        routed.hop.admissions.push(
+          arrive(ctx, target, { id: d.message.id, content: routed.content, from: d.queue.name }),
+        )
     }
   }
-  pending.delete(s)
+  ctx.deaths = []
 }

@@ -1,5 +1,7 @@
+import type { ScenarioError } from '../types'
+
 /**
- * A refusal inside the simulation: the broker closing a channel (4xx) or a connection (5xx), or the
+ * The simulation's one refusal type, built only by `refuse` below. A refusal inside the simulation: the broker closing a channel (4xx) or a connection (5xx), or the
  * client refusing before anything is sent (code 0, e.g. using a closed channel).
  */
 export class SimRefusal extends Error {
@@ -20,8 +22,16 @@ export class SimRefusal extends Error {
 
 const quote = (s: string) => `'${s}'`
 
-/** The broker's reply texts for refusals the simulation itself decides (the engine gives the rest). */
+/**
+ * Every refusal of the simulation: the broker's reply texts for those it decides itself, and the
+ * engine's answers (topology and publish errors, policy refusals) carried over unchanged.
+ */
 export const refuse = {
+  /** The engine refused a topology operation or a publish: its code and text. */
+  byEngine: (error: ScenarioError) => new SimRefusal(error.code, error.text),
+  /** The management API refused a policy (HTTP 400): closes nothing, as a client-side refusal. */
+  policy: (error: ScenarioError) =>
+    new SimRefusal(0, `CLIENT_REFUSED - policy refused (HTTP ${error.code}): ${error.text}`),
   noQueue: (name: string, vhost: string) =>
     new SimRefusal(404, `NOT_FOUND - no queue ${quote(name)} in vhost ${quote(vhost)}`),
   locked: (name: string, vhost: string) =>

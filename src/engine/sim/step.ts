@@ -13,21 +13,24 @@ import { limitsFor, settleDeaths, trim } from './queue-holding'
 import type { RoutingPort } from './routing-port'
 import { refuse, SimRefusal } from './sim-error'
 import { cloneState, findChannel } from './sim-state'
-import type { SimChannel, SimEvent, SimFrame, SimOp, SimState } from './sim-types'
+import type { SimChannel, SimFrame, SimOp, SimState } from './sim-types'
+import { type StepContext, stepContext } from './step-context'
 import { bindOrUnbind, declareQueue, deleteQueue, purgeQueue, viaEngine } from './topology-ops'
 
 export const IMPLICIT_CONNECTION = 'conn'
 export const IMPLICIT_CHANNEL = 'ch'
 
-function openConnection(s: SimState, id: string, events: SimEvent[]): void {
+function openConnection(ctx: StepContext, id: string): void {
+  const s = ctx.state
   const c = s.connections.find((x) => x.id === id)
   if (c?.open) throw refuse.client(`connection '${id}' is already open`)
   if (c) c.open = true
   else s.connections.push({ id, open: true })
-  events.push({ kind: 'opened', what: 'connection', name: id })
+  ctx.events.push({ kind: 'opened', what: 'connection', name: id })
 }
 
-function openChannel(s: SimState, id: string, connection: string, events: SimEvent[]): SimChannel {
+function openChannel(ctx: StepContext, id: string, connection: string): SimChannel {
+  const s = ctx.state
   const conn = s.connections.find((x) => x.id === connection)
   if (!conn?.open) throw refuse.client(`connection '${connection}' is not open`)
   const old = findChannel(s, id)
@@ -44,12 +47,13 @@ function openChannel(s: SimState, id: string, connection: string, events: SimEve
     pending: [],
   }
   s.channels = [...s.channels.filter((x) => x.id !== id), ch]
-  events.push({ kind: 'opened', what: 'channel', name: id })
+  ctx.events.push({ kind: 'opened', what: 'channel', name: id })
   return ch
 }
 
 /** The channel an operation runs on; the implicit channel opens itself on first use. */
-function channelFor(s: SimState, op: SimOp, events: SimEvent[]): SimChannel {
+function channelFor(ctx: StepContext, op: SimOp): SimChannel {
+  const s = ctx.state
   const id = op.channel ?? IMPLICIT_CHANNEL
   const ch = findChannel(s, id)
   if (ch?.open) return ch
@@ -59,88 +63,89 @@ function channelFor(s: SimState, op: SimOp, events: SimEvent[]): SimChannel {
     )
   if (id !== IMPLICIT_CHANNEL) throw refuse.client(`no channel '${id}': open it first with channel.open`)
   if (!s.connections.some((c) => c.id === IMPLICIT_CONNECTION && c.open))
-    openConnection(s, IMPLICIT_CONNECTION, events)
-  return openChannel(s, id, IMPLICIT_CONNECTION, events)
+    openConnection(ctx, IMPLICIT_CONNECTION)
+  return openChannel(ctx, id, IMPLICIT_CONNECTION)
 }
 
-function perform(s: SimState, port: RoutingPort, op: SimOp, index: number, events: SimEvent[]): void {
+function perform(ctx: StepContext, op: SimOp): void {
+  const s = ctx.state
   switch (op.op) {
     case 'connection.open':
-      openConnection(s, op.connection, events)
+      openConnection(ctx, op.connection)
       return
     case 'connection.close':
       if (!s.connections.some((c) => c.id === op.connection && c.open))
         throw refuse.client(`connection '${op.connection}' is not open`)
-      closeConnection(s, port, op.connection, events)
+      closeConnection(ctx, op.connection)
       return
     case 'channel.open':
-      openChannel(s, op.channel ?? IMPLICIT_CHANNEL, op.connection, events)
+      openChannel(ctx, op.channel ?? IMPLICIT_CHANNEL, op.connection)
       return
     case 'wait':
-      advance(s, port, op.ms, events)
+      advance(ctx, op.ms)
       return
     case 'policy.set':
     case 'policy.clear':
       // Through the management API, not a channel: a refusal (400) closes nothing.
-      setPolicy(s, port, op, events)
+      setPolicy(ctx, op)
       return
     default:
   }
-  const ch = channelFor(s, op, events)
+  const ch = channelFor(ctx, op)
   switch (op.op) {
     case 'channel.close':
-      closeChannel(s, port, ch.id, events)
+      closeChannel(ctx, ch.id)
       return
     case 'confirm.select':
       ch.confirm = true
       return
     case 'exchange.declare':
-      viaEngine(s, port, { op: op.op, exchange: op.exchange }, events)
+      viaEngine(ctx, { op: op.op, exchange: op.exchange })
       return
     case 'exchange.delete':
-      viaEngine(s, port, { op: op.op, name: op.name, if_unused: op.if_unused }, events)
+      viaEngine(ctx, { op: op.op, name: op.name, if_unused: op.if_unused })
       return
     case 'queue.declare':
-      declareQueue(s, port, ch, op.queue, events)
+      declareQueue(ctx, ch, op.queue)
       return
     case 'bind':
     case 'unbind':
-      bindOrUnbind(s, port, ch, op.op, op.binding, events)
+      bindOrUnbind(ctx, ch, op)
       return
     case 'queue.delete':
-      deleteQueue(s, port, ch, op, events)
+      deleteQueue(ctx, ch, op)
       return
     case 'queue.purge':
-      purgeQueue(s, ch, op.name, events)
+      purgeQueue(ctx, ch, op.name)
       return
     case 'publish':
-      publish(s, port, ch, op.publish, index, events)
+      publish(ctx, ch, op.publish)
       return
     case 'consume':
-      consume(s, ch, op, events)
+      consume(ctx, ch, op)
       return
     case 'cancel':
-      cancel(s, port, ch, op.consumer, events)
+      cancel(ctx, ch, op.consumer)
       return
     case 'get':
-      get(s, ch, op, events)
+      get(ctx, ch, op)
       return
     case 'qos':
       qos(ch, op.prefetch, op.global ?? false)
-      unblockAndDispatch(s, events)
+      unblockAndDispatch(ctx)
       return
     case 'recover':
       // basic.recover(requeue=true): like a nack of everything the channel holds.
-      release(s, ch, [...ch.unacked], true, events)
+      release(ctx, ch, [...ch.unacked], true)
       return
     case 'ack':
-      ack(s, ch, collectDeliveries(ch, op), events)
+      ack(ctx, ch, collectDeliveries(ch, op))
       return
     case 'nack':
-      release(s, ch, collectDeliveries(ch, op), op.requeue ?? true, events)
+      release(ctx, ch, collectDeliveries(ch, op), op.requeue ?? true)
       return
     case 'reject':
-      release(s, ch, collectDeliveries(ch, { ...op, multiple: false }), op.requeue ?? true, events)
+      release(ctx, ch, collectDeliveries(ch, { ...op, multiple: false }), op.requeue ?? true)
       return
   }
 }
@@ -149,20 +154,16 @@ function perform(s: SimState, port: RoutingPort, op: SimOp, index: number, event
  * A policy takes effect on the queues it now covers: a lower length limit trims them at once (unless
  * the queue was and stays reject-publish).
  */
-function setPolicy(
-  s: SimState,
-  port: RoutingPort,
-  op: Extract<SimOp, { op: 'policy.set' | 'policy.clear' }>,
-  events: SimEvent[],
-): void {
+function setPolicy(ctx: StepContext, op: Extract<SimOp, { op: 'policy.set' | 'policy.clear' }>): void {
+  const s = ctx.state
   const key = (q: { vhost: string; name: string }) => `${q.vhost}\u0000${q.name}`
   const before = new Map(s.queues.map((q) => [key(q), limitsFor(s, q).overflow]))
-  const answer = port.apply(
+  const answer = ctx.port.apply(
     op.op === 'policy.set' ? { op: op.op, policy: op.policy } : { op: op.op, name: op.name },
   )
-  if (!answer.ok) throw refuse.client(`policy refused (HTTP ${answer.error.code}): ${answer.error.text}`)
-  reconcile(s, answer.topology, events)
-  for (const q of s.queues) trim(s, q, events, before.get(key(q)) === 'drop-head')
+  if (!answer.ok) throw refuse.policy(answer.error)
+  reconcile(ctx, answer.topology)
+  for (const q of s.queues) trim(ctx, q, before.get(key(q)) === 'drop-head')
 }
 
 /** The event id of a step: its own id, the message id of a publish, or `op#N`. */
@@ -173,21 +174,22 @@ export function stepId(op: SimOp, index: number): string {
 }
 
 export function applyStep(prev: SimState, port: RoutingPort, op: SimOp, index: number): SimFrame {
-  const s = cloneState(prev)
-  const events: SimEvent[] = []
+  const ctx = stepContext(cloneState(prev), port, index)
+  const { state: s, events } = ctx
   let ok = true
   try {
-    perform(s, port, op, index, events)
-    settleDeaths(s, port, events)
+    perform(ctx, op)
+    settleDeaths(ctx)
   } catch (err) {
     if (!(err instanceof SimRefusal)) throw err
     ok = false
     events.push({ kind: 'error', code: err.code, text: err.text, level: err.level })
     const chId = op.channel ?? IMPLICIT_CHANNEL
     const ch = findChannel(s, chId)
-    if (err.level === 'channel' && ch) closeChannel(s, port, ch.id, events, err.code, err.text)
-    if (err.level === 'connection' && ch) closeConnection(s, port, ch.connection, events, err.code)
-    settleDeaths(s, port, events)
+    const why = { code: err.code, text: err.text }
+    if (err.level === 'channel' && ch) closeChannel(ctx, ch.id, why)
+    if (err.level === 'connection' && ch) closeConnection(ctx, ch.connection, why)
+    settleDeaths(ctx)
   }
   return { index, op, id: stepId(op, index), ok, events, state: s }
 }

@@ -10,30 +10,25 @@ import { stripCrLf } from '../names'
 import type { Operation, ScenarioBinding, ScenarioQueue, TopologySnapshot } from '../types'
 import { usableQueue } from './consumers'
 import { deleteQueueNow, reconcile } from './lifecycle'
-import type { RoutingPort } from './routing-port'
-import { refuse, SimRefusal } from './sim-error'
+import { refuse } from './sim-error'
 import { findQueue, setCopy } from './sim-state'
-import type { SimChannel, SimEvent, SimState } from './sim-types'
+import type { SimChannel } from './sim-types'
+import type { StepContext } from './step-context'
 
 /** Send one operation to the engine; a refusal becomes a SimRefusal with the engine's code and text. */
-export function viaEngine(s: SimState, port: RoutingPort, op: Operation, events: SimEvent[]): void {
-  const answer = port.apply(op)
-  if (!answer.ok) throw new SimRefusal(answer.error.code, answer.error.text)
-  reconcile(s, answer.topology, events)
+export function viaEngine(ctx: StepContext, op: Operation): void {
+  const answer = ctx.port.apply(op)
+  if (!answer.ok) throw refuse.byEngine(answer.error)
+  reconcile(ctx, answer.topology)
 }
 
-export function declareQueue(
-  s: SimState,
-  port: RoutingPort,
-  ch: SimChannel,
-  spec: ScenarioQueue,
-  events: SimEvent[],
-): void {
+export function declareQueue(ctx: StepContext, ch: SimChannel, spec: ScenarioQueue): void {
+  const s = ctx.state
   const vhost = spec.vhost ?? '/'
   const existing = spec.name === '' ? undefined : findQueue(s, spec.name, vhost)
   if (existing?.owner != null && existing.owner !== ch.connection) throw refuse.locked(spec.name, vhost)
   const before = new Set(s.queues)
-  viaEngine(s, port, { op: 'queue.declare', queue: spec }, events)
+  viaEngine(ctx, { op: 'queue.declare', queue: spec })
   if (spec.exclusive) for (const q of s.queues) if (!before.has(q)) q.owner = ch.connection
   // A declare (passive too) counts as use for x-expires.
   if (existing) existing.lastUsed = s.now
@@ -65,42 +60,40 @@ function bindingExists(t: TopologySnapshot, b: ScenarioBinding): boolean {
  * (rabbit_binding:remove looks the binding up before it runs the exclusivity check).
  */
 export function bindOrUnbind(
-  s: SimState,
-  port: RoutingPort,
+  ctx: StepContext,
   ch: SimChannel,
-  op: 'bind' | 'unbind',
-  binding: ScenarioBinding,
-  events: SimEvent[],
+  op: { op: 'bind' | 'unbind'; binding: ScenarioBinding },
 ): void {
+  const s = ctx.state
+  const { binding } = op
   const q =
     binding.destination_type === 'queue' ? findQueue(s, binding.destination, binding.vhost ?? '/') : undefined
   const locked = q?.owner != null && q.owner !== ch.connection
-  if (locked && (op === 'bind' || bindingExists(s.topology, binding))) throw refuse.locked(q.name, q.vhost)
-  viaEngine(s, port, { op, binding }, events)
+  if (locked && (op.op === 'bind' || bindingExists(s.topology, binding))) throw refuse.locked(q.name, q.vhost)
+  viaEngine(ctx, { op: op.op, binding })
 }
 
 export function deleteQueue(
-  s: SimState,
-  port: RoutingPort,
+  ctx: StepContext,
   ch: SimChannel,
   op: { name: string; if_unused?: boolean; if_empty?: boolean },
-  events: SimEvent[],
 ): void {
+  const s = ctx.state
   const q = findQueue(s, op.name)
   if (!q) {
-    viaEngine(s, port, { op: 'queue.delete', name: op.name }, events) // idempotent, or a name error
+    viaEngine(ctx, { op: 'queue.delete', name: op.name }) // idempotent, or a name error
     return
   }
   usableQueue(s, ch, op.name)
   if (op.if_unused && s.consumers.some((c) => c.queue === q.name)) throw refuse.inUse(q.name, q.vhost)
   if (op.if_empty && q.ready.length > 0) throw refuse.notEmpty(q.name, q.vhost)
-  deleteQueueNow(s, port, q, 'delete', events)
+  deleteQueueNow(ctx, q, 'delete')
 }
 
 /** queue.purge drops ready messages only; deliveries awaiting an ack stay with their channel. */
-export function purgeQueue(s: SimState, ch: SimChannel, name: string, events: SimEvent[]): void {
-  const q = usableQueue(s, ch, name)
-  for (const m of q.ready) setCopy(s, m.id, q.name, { status: 'purged' })
-  events.push({ kind: 'purged', queue: q.name, count: q.ready.length })
+export function purgeQueue(ctx: StepContext, ch: SimChannel, name: string): void {
+  const q = usableQueue(ctx.state, ch, name)
+  for (const m of q.ready) setCopy(ctx.state, m.id, q.name, { status: 'purged' })
+  ctx.events.push({ kind: 'purged', queue: q.name, count: q.ready.length })
   q.ready = []
 }
