@@ -4,6 +4,7 @@
  */
 import { useState } from 'react'
 import { type TimelineScript, validateTimelineScript } from '../engine'
+import { PlayerIcon } from '../explain/player/player-icons'
 import { timelineMessages } from '../explain/sim-views/timeline-messages'
 import { useT } from '../i18n/messages'
 
@@ -63,7 +64,7 @@ export function CustomScript({ onPlay }: { onPlay: (script: TimelineScript) => v
           }
         }}
       >
-        ▶ {t('customRun')}
+        <PlayerIcon name="play" /> {t('customRun')}
       </button>
       {error && (
         <p className="tl-broken" role="alert" data-testid="timeline-custom-error">

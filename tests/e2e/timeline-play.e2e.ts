@@ -30,8 +30,24 @@ describe('timeline view', () => {
     await page.getByTestId('timeline-position').waitFor({ timeout: 20_000 })
     expect(await position(page)).toBe('Before the first step')
 
+    // Every player glyph is an inline SVG, never a character the system's fonts may lack (Debian's
+    // Chromium drew ⏸ as an empty box): the buttons' text is only their words.
+    const icons = () =>
+      page
+        .locator('.player button')
+        .evaluateAll((bs) =>
+          bs.map(
+            (b) => `${b.querySelector('svg[data-icon]')?.getAttribute('data-icon')}:${b.textContent?.trim()}`,
+          ),
+        )
+    expect(await icons()).toEqual(['start:Start', 'back:Back', 'play:Play', 'forward:Next', 'end:End'])
+
     // Play runs by itself; pause after a couple of steps.
     await page.getByTestId('timeline-play').click()
+    expect(await page.getByTestId('timeline-play').locator('svg').getAttribute('data-icon')).toBe('pause')
+    expect((await page.getByTestId('timeline-play').textContent())?.trim()).toBe('Pause')
+    const box = await page.getByTestId('timeline-play').locator('svg').boundingBox()
+    expect(box?.width).toBeGreaterThan(8)
     await expect.poll(() => position(page), { timeout: 10_000 }).toMatch(/^Step [2-9] of 21$/)
     await page.getByTestId('timeline-play').click()
 

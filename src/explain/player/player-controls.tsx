@@ -3,6 +3,7 @@
  * speed, the position and the keys. The keyboard map lives in usePlayer.
  */
 import { useT } from '../../i18n/messages'
+import { PlayerIcon } from './player-icons'
 import { playerMessages } from './player-messages'
 import { type Player, SPEEDS } from './use-player'
 import './player.css'
@@ -24,10 +25,10 @@ export function PlayerControls({ player, testId, slider = false, motion }: Playe
   return (
     <div className="player" role="toolbar" aria-label={t('controls')}>
       <button type="button" onClick={player.toStart} disabled={cursor === 0} data-testid={`${testId}-start`}>
-        {t('start')}
+        <PlayerIcon name="start" /> {t('start')}
       </button>
       <button type="button" onClick={player.back} disabled={cursor === 0} data-testid={`${testId}-back`}>
-        {t('back')}
+        <PlayerIcon name="back" /> {t('back')}
       </button>
       <button
         type="button"
@@ -36,7 +37,7 @@ export function PlayerControls({ player, testId, slider = false, motion }: Playe
         disabled={total === 0}
         data-testid={`${testId}-play`}
       >
-        {playing ? t('pause') : t('play')}
+        <PlayerIcon name={playing ? 'pause' : 'play'} /> {playing ? t('pause') : t('play')}
       </button>
       <button
         type="button"
@@ -44,10 +45,10 @@ export function PlayerControls({ player, testId, slider = false, motion }: Playe
         disabled={cursor >= total}
         data-testid={`${testId}-forward`}
       >
-        {t('forward')}
+        {t('forward')} <PlayerIcon name="forward" />
       </button>
       <button type="button" onClick={player.toEnd} disabled={cursor >= total} data-testid={`${testId}-end`}>
-        {t('end')}
+        {t('end')} <PlayerIcon name="end" />
       </button>
       {slider && (
         <input

@@ -1,15 +1,15 @@
 import { defineMessages } from '../../i18n/messages'
 
-/** The controls of the one player (steppers, lessons, timeline). */
+/** The controls of the one player (steppers, lessons, timeline); their glyphs are SVG (player-icons). */
 export const playerMessages = defineMessages({
   en: {
     controls: 'Player controls',
-    start: '« Start',
-    back: '◀ Back',
-    forward: 'Next ▶',
-    play: '▶ Play',
-    pause: '⏸ Pause',
-    end: 'End »',
+    start: 'Start',
+    back: 'Back',
+    forward: 'Next',
+    play: 'Play',
+    pause: 'Pause',
+    end: 'End',
     speed: 'Speed',
     slider: 'Position',
     beforeStart: 'Before the first step',
@@ -21,12 +21,12 @@ export const playerMessages = defineMessages({
   },
   'zh-CN': {
     controls: '播放控制',
-    start: '« 开头',
-    back: '◀ 上一步',
-    forward: '下一步 ▶',
-    play: '▶ 播放',
-    pause: '⏸ 暂停',
-    end: '末尾 »',
+    start: '开头',
+    back: '上一步',
+    forward: '下一步',
+    play: '播放',
+    pause: '暂停',
+    end: '末尾',
     speed: '速度',
     slider: '位置',
     beforeStart: '第一步之前',
