@@ -16,8 +16,10 @@ function table(head: string[], rows: string[][]): string {
 
 /** Markdown tables (printed, and pasted into docs/performance.md). */
 export function renderReport(topic: TopicRow[], headers: HeadersRow[], edge: EdgeCheck): string {
+  const wl = (x: TopicRow) => `${Math.round(x.wildcardShare * 100)}%`
   const t1 = table(
     [
+      'wildcards',
       'bindings',
       'engine routes/s',
       'qlobber routes/s',
@@ -28,6 +30,7 @@ export function renderReport(topic: TopicRow[], headers: HeadersRow[], edge: Edg
       'cross-check',
     ],
     topic.map((x) => [
+      wl(x),
       k(x.bindings),
       k(x.engine.routesPerSec),
       k(x.qlobber.routesPerSec),
@@ -42,6 +45,7 @@ export function renderReport(topic: TopicRow[], headers: HeadersRow[], edge: Edg
   )
   const t2 = table(
     [
+      'wildcards',
       'bindings',
       'build engine',
       'build qlobber',
@@ -52,6 +56,7 @@ export function renderReport(topic: TopicRow[], headers: HeadersRow[], edge: Edg
       'qlobber/engine build · remove · heap',
     ],
     topic.map((x) => [
+      wl(x),
       k(x.bindings),
       ms(x.engine.buildMs),
       ms(x.qlobber.buildMs),

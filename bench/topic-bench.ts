@@ -12,6 +12,8 @@ interface Side {
 }
 
 export interface TopicRow {
+  /** Share of bindings with a wildcard in the workload (0.3: the existing one; 0.4: the second). */
+  wildcardShare: number
   bindings: number
   keys: number
   queues: number
@@ -78,8 +80,8 @@ const sameSet = (a: Iterable<string>, b: Set<string>): boolean => {
 
 let sink = 0
 
-export function benchTopic(n: number, opts: TopicBenchOptions): TopicRow {
-  const w = topicWorkload(n, opts.keys)
+export function benchTopic(n: number, opts: TopicBenchOptions, wildcardShare = 0.3): TopicRow {
+  const w = topicWorkload(n, opts.keys, 4242, wildcardShare)
   const r = rng(99)
   const removeOrder = w.bindings
     .map((b) => ({ b, o: r() }))
@@ -167,6 +169,7 @@ export function benchTopic(n: number, opts: TopicBenchOptions): TopicRow {
   const q = summary('qlobber')
   const naiveRps = perSec(sample.length, naiveMs)
   return {
+    wildcardShare,
     bindings: n,
     keys: opts.keys,
     queues: w.queues,
