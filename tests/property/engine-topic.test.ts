@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createTopicIndex, topicDpTrace, topicMatchDp, topicMatchReference } from '../../src/engine'
+import { assertSeeded } from '../support/prop-seeds'
 
 const SEED = 20261129
 const patternWord = fc.constantFrom('a', 'b', '', '*', '#', '#', 'a#', '**')
@@ -28,16 +29,17 @@ const REGRESSIONS: [string, string][] = [
 
 describe('topic matchers agree', () => {
   it('DP ≡ reference (small, seeded)', () => {
-    fc.assert(
+    assertSeeded(
       fc.property(pattern(7), key(7), (p, k) => {
         expect(topicMatchDp(p, k), `${p} vs ${k}`).toBe(topicMatchReference(p, k))
       }),
-      { seed: SEED, numRuns: 3000, examples: REGRESSIONS },
+      SEED,
+      { numRuns: 3000, examples: REGRESSIONS },
     )
   })
 
   it('DP ≡ trie index over many bindings', () => {
-    fc.assert(
+    assertSeeded(
       fc.property(
         fc.uniqueArray(pattern(6), { maxLength: 25 }),
         fc.array(key(7), { maxLength: 10 }),
@@ -54,7 +56,8 @@ describe('topic matchers agree', () => {
           }
         },
       ),
-      { seed: SEED, numRuns: 400 },
+      SEED,
+      { numRuns: 400 },
     )
   })
 
@@ -64,7 +67,7 @@ describe('topic matchers agree', () => {
       .array(fc.constantFrom('#', '#', 'a', '*', 'b'), { minLength: 12, maxLength: 24 })
       .filter((ws) => ws.filter((w) => w === '#').length >= 10)
       .map(join)
-    fc.assert(
+    assertSeeded(
       fc.property(hashy, longKey, (p, k) => {
         const start = performance.now()
         const dp = topicMatchDp(p, k)
@@ -73,7 +76,8 @@ describe('topic matchers agree', () => {
         expect(index.match(k).length === 1, `${p} vs ${k}`).toBe(dp)
         expect(performance.now() - start).toBeLessThan(200)
       }),
-      { seed: SEED, numRuns: 200 },
+      SEED,
+      { numRuns: 200 },
     )
     // A worst case for naive backtracking: 15 '#' and 31 words that never match.
     const p = `${Array(15).fill('#').join('.')}.z`
@@ -87,7 +91,7 @@ describe('topic matchers agree', () => {
   })
 
   it('the recorded trace is the DP itself: table, steps and rolling rows agree', () => {
-    fc.assert(
+    assertSeeded(
       fc.property(pattern(6), key(6), (p, k) => {
         const t = topicDpTrace(p, k)
         expect(t.matched).toBe(topicMatchDp(p, k))
@@ -102,7 +106,8 @@ describe('topic matchers agree', () => {
           if (i > 0) expect(row.prev).toEqual(t.table[i - 1])
         })
       }),
-      { seed: SEED, numRuns: 500, examples: REGRESSIONS },
+      SEED,
+      { numRuns: 500, examples: REGRESSIONS },
     )
   })
 })

@@ -7,6 +7,7 @@ import {
   type ProfileName,
   valuesEqual,
 } from '../../src/engine'
+import { assertSeeded } from '../support/prop-seeds'
 
 type Binding = { xMatch?: string; args: AmqpTable; dest: string }
 
@@ -64,7 +65,7 @@ const profile = fc.constantFrom<ProfileName>('rabbitmq-4', 'rabbitmq-3.10')
 
 describe('headers index ≡ linear scan with valuesEqual', () => {
   it('on random bindings, removals and messages', () => {
-    fc.assert(
+    assertSeeded(
       fc.property(
         profile,
         fc.array(binding, { maxLength: 25 }),
@@ -86,7 +87,8 @@ describe('headers index ≡ linear scan with valuesEqual', () => {
           for (const h of messages) expect(ix.match(h).sort()).toEqual(linearMatch(live, h, prof))
         },
       ),
-      { seed: 20261129, numRuns: 500 },
+      20261129,
+      { numRuns: 500 },
     )
   })
 })
