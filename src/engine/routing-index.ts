@@ -108,7 +108,7 @@ function topicIndex(): RoutingIndex {
       refs.add(id)
     },
     remove: (b) => refs.remove(idOf(b)),
-    match: (keys) => distinct(keys.map((k) => trie.match(k))),
+    match: (keys) => (keys.length === 1 ? trie.match(keys[0]) : trie.matchKeys(keys)),
   }
 }
 

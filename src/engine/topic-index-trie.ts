@@ -9,8 +9,11 @@ export const ROOT = 0
 
 /** Ints per node record; fields below are offsets into a record. */
 export const NODE_STRIDE = 8
-/** Parent node id (-1 for the root and for freed nodes). */
-export const F_PARENT = 0
+/**
+ * Word id of the inline literal child (`F_FIRST`), or -1: the walk compares it without touching the
+ * child's record (at 1e5 bindings that record is usually a cache miss).
+ */
+export const F_FIRST_WORD = 0
 /** Label of the edge into this node: a literal word id, STAR_WORD or HASH_WORD. */
 export const F_LABEL = 1
 /** The `*` child, or -1. */
@@ -18,7 +21,7 @@ export const F_STAR = 2
 /** The `#` child, or -1. */
 export const F_HASH = 3
 /**
- * One literal child kept in the record itself (-1 = none); its word is that child's F_LABEL. Most
+ * One literal child kept in the record itself (-1 = none); its word is F_FIRST_WORD. Most
  * nodes have a single literal child, so most lookups never probe the edge table, and most edges
  * never enter it (a smaller table that is rehashed less while building).
  */
@@ -33,13 +36,9 @@ export const F_DATA = 7
 /** The child of `node` along literal word `word` in record array `nodes`, or -1. */
 export function literalChild(nodes: Int32Array, edges: EdgeTable, node: number, word: number): number {
   const at = node * NODE_STRIDE
+  if (nodes[at + F_FIRST_WORD] === word) return nodes[at + F_FIRST]
   const literals = nodes[at + F_LITERALS]
-  if (literals === 0) return -1
-  const first = nodes[at + F_FIRST]
-  if (first >= 0) {
-    if (nodes[first * NODE_STRIDE + F_LABEL] === word) return first
-    if (literals === 1) return -1
-  }
+  if (literals === 0 || (literals === 1 && nodes[at + F_FIRST] >= 0)) return -1
   return edges.get(node, word)
 }
 
@@ -53,11 +52,14 @@ export function literalChild(nodes: Int32Array, edges: EdgeTable, node: number, 
  * freed and their ids reused.
  */
 export class TopicTrie {
-  readonly words = new WordTable()
+  /** Interned words; two tries may share one table (ids then mean the same word in both). */
+  readonly words: WordTable
   readonly edges = new EdgeTable()
   nodes: Int32Array
   /** Destination ids bound at each node (binding keys that end here). */
   data: (number[] | undefined)[] = []
+  /** Parent node id per node (-1 for the root and for freed nodes); not read while matching. */
+  private parents: number[] = []
   /** Destination → list index, for nodes with many destinations (a scan would make add O(n)). */
   private positions = new Map<number, Map<number, number>>()
   private freeNodes: number[] = []
@@ -65,7 +67,8 @@ export class TopicTrie {
   /** Number of live nodes, root included. */
   liveNodes = 1
 
-  constructor() {
+  constructor(words: WordTable = new WordTable()) {
+    this.words = words
     this.nodes = new Int32Array(256 * NODE_STRIDE)
     this.initNode(ROOT, -1, 0)
   }
@@ -78,6 +81,11 @@ export class TopicTrie {
   /** Bytes held by typed arrays. */
   get bytes(): number {
     return this.nodes.byteLength + this.edges.bytes
+  }
+
+  /** Parent of `node` (-1 for the root and for freed nodes). */
+  parentOf(node: number): number {
+    return this.parents[node]
   }
 
   /** Field `field` of node `node`. */
@@ -125,8 +133,10 @@ export class TopicTrie {
         if (edge === STAR_WORD) this.nodes[at + F_STAR] = next
         else if (edge === HASH_WORD) this.nodes[at + F_HASH] = next
         else {
-          if (this.nodes[at + F_FIRST] < 0) this.nodes[at + F_FIRST] = next
-          else this.edges.set(node, edge, next)
+          if (this.nodes[at + F_FIRST] < 0) {
+            this.nodes[at + F_FIRST] = next
+            this.nodes[at + F_FIRST_WORD] = edge
+          } else this.edges.set(node, edge, next)
           this.nodes[at + F_LITERALS]++
         }
       }
@@ -146,18 +156,20 @@ export class TopicTrie {
       nodes[node * NODE_STRIDE + F_HASH] < 0 &&
       nodes[node * NODE_STRIDE + F_DATA] === 0
     ) {
-      const parent = nodes[node * NODE_STRIDE + F_PARENT]
+      const parent = this.parents[node]
       const edge = nodes[node * NODE_STRIDE + F_LABEL]
       const at = parent * NODE_STRIDE
       if (edge === STAR_WORD) nodes[at + F_STAR] = -1
       else if (edge === HASH_WORD) nodes[at + F_HASH] = -1
       else {
-        if (nodes[at + F_FIRST] === node) nodes[at + F_FIRST] = -1
-        else this.edges.delete(parent, edge)
+        if (nodes[at + F_FIRST] === node) {
+          nodes[at + F_FIRST] = -1
+          nodes[at + F_FIRST_WORD] = -1
+        } else this.edges.delete(parent, edge)
         this.words.release(edge)
         nodes[at + F_LITERALS]--
       }
-      nodes[node * NODE_STRIDE + F_PARENT] = -1
+      this.parents[node] = -1
       this.data[node] = undefined
       this.freeNodes.push(node)
       this.liveNodes--
@@ -179,6 +191,14 @@ export class TopicTrie {
     else if (list.length > SET_THRESHOLD) this.positions.set(node, new Map(list.map((d, i) => [d, i])))
     this.nodes[node * NODE_STRIDE + F_DATA] = list.length
     return true
+  }
+
+  /** Whether destination id `dest` is bound at `node`. */
+  hasData(node: number, dest: number): boolean {
+    const list = this.data[node]
+    if (list === undefined) return false
+    const pos = this.positions.get(node)
+    return pos ? pos.has(dest) : list.includes(dest)
   }
 
   /** Removes destination id `dest` at `node` (then prunes); false if it was not there. */
@@ -206,7 +226,7 @@ export class TopicTrie {
   /** Ids of live nodes in increasing order (for traces; not used when matching). */
   liveNodeIds(): number[] {
     const ids = [ROOT]
-    for (let n = 1; n < this.nodeTop; n++) if (this.get(n, F_PARENT) >= 0) ids.push(n)
+    for (let n = 1; n < this.nodeTop; n++) if (this.parents[n] >= 0) ids.push(n)
     return ids
   }
 
@@ -229,7 +249,8 @@ export class TopicTrie {
   private initNode(id: number, parent: number, edge: number): void {
     const at = id * NODE_STRIDE
     const nodes = this.nodes
-    nodes[at + F_PARENT] = parent
+    this.parents[id] = parent
+    nodes[at + F_FIRST_WORD] = -1
     nodes[at + F_LABEL] = edge
     nodes[at + F_STAR] = -1
     nodes[at + F_HASH] = -1

@@ -1,5 +1,5 @@
 import { DestTable } from './routing-index-dests'
-import { F_HASH, F_LABEL, F_PARENT, F_STAR, ROOT, TopicTrie } from './topic-index-trie'
+import { F_HASH, F_LABEL, F_STAR, ROOT, TopicTrie } from './topic-index-trie'
 import { HASH_WORD, STAR_WORD, splitTopicWords } from './topic-index-words'
 
 /** One trie node, as the lessons draw it. */
@@ -131,7 +131,7 @@ function describeNodes(trie: TopicTrie, nameOf: (destId: number) => string): Tri
   const patternOf = new Map<number, string[]>()
   for (const id of trie.liveNodeIds()) {
     const isRoot = id === ROOT
-    const parent = isRoot ? null : trie.get(id, F_PARENT)
+    const parent = isRoot ? null : trie.parentOf(id)
     const label = trie.get(id, F_LABEL)
     const word = isRoot ? null : trie.words.text(label)
     const path = isRoot ? [] : [...(patternOf.get(parent as number) ?? []), word as string]

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createTopicIndex } from '../../src/engine'
+import { assertSeeded } from '../support/prop-seeds'
 
 /**
  * Independent reference: RabbitMQ's rules as a memoised recursion over (pattern word, key word).
@@ -48,6 +49,20 @@ function check(ops: Op[], keys: string[]): void {
     expect(new Set(got).size, `duplicates for ${JSON.stringify(key)}`).toBe(got.length)
     expect([...got].sort(), `key ${JSON.stringify(key)}`).toEqual([...want].sort())
   }
+  // A message's routing key with its CC / BCC keys: one destination list, each destination once.
+  for (let i = 0; i < keys.length; i += 3) {
+    const group = keys.slice(i, i + 3)
+    const want = new Set<string>()
+    for (const b of live.values()) if (group.some((k) => referenceMatch(b.pattern, k))) want.add(b.dest)
+    const got = ix.matchKeys(group)
+    expect(new Set(got).size, `duplicates for ${JSON.stringify(group)}`).toBe(got.length)
+    expect([...got].sort(), `keys ${JSON.stringify(group)}`).toEqual([...want].sort())
+  }
+}
+
+/** Like `check`, but compares after every operation (each add or remove changes what routes). */
+function checkEachStep(ops: Op[], keys: string[]): void {
+  for (let i = 1; i <= ops.length; i++) check(ops.slice(0, i), keys)
 }
 
 // Small vocabularies so patterns and keys collide often; '' gives empty words.
@@ -76,9 +91,10 @@ const SEED = 20261129
 
 describe('topic index ≡ reference matcher', () => {
   it('on random binding sets with empty words and many #', () => {
-    fc.assert(
+    assertSeeded(
       fc.property(ops, fc.array(key, { minLength: 1, maxLength: 12 }), (o, k) => check(o, k)),
-      { seed: SEED, numRuns: 400 },
+      SEED,
+      { numRuns: 400 },
     )
   })
 
@@ -96,14 +112,15 @@ describe('topic index ≡ reference matcher', () => {
         )
         return { ps, keys }
       })
-    fc.assert(
+    assertSeeded(
       fc.property(keyFromPattern, ({ ps, keys }) =>
         check(
           ps.map((p, i) => ({ add: true, pattern: p, dest: `q${i % 3}` })),
           keys,
         ),
       ),
-      { seed: SEED + 1, numRuns: 300 },
+      SEED + 1,
+      { numRuns: 300 },
     )
   })
 
@@ -113,7 +130,7 @@ describe('topic index ≡ reference matcher', () => {
       fc.constantFrom('*', '#', ''),
     )
     const bigPattern = fc.array(bigWord, { minLength: 1, maxLength: 4 }).map((w) => w.join('.'))
-    fc.assert(
+    assertSeeded(
       fc.property(fc.array(bigPattern, { minLength: 50, maxLength: 400 }), fc.nat(), (patterns, salt) => {
         const ops: Op[] = patterns.map((pattern, i) => ({ add: true, pattern, dest: `q${(i + salt) % 7}` }))
         // Remove about two thirds again, then re-add a few, so ids and slots get reused.
@@ -126,7 +143,57 @@ describe('topic index ≡ reference matcher', () => {
         const keys = patterns.slice(0, 30).map((p) => p.replace(/(^|\.)[*#](?=\.|$)/g, '$1w7'))
         check(ops, keys)
       }),
-      { seed: SEED + 2, numRuns: 60 },
+      SEED + 2,
+      { numRuns: 60 },
+    )
+  })
+
+  it('while `#` nodes switch between tails and live states (bindings after a `#` gain and lose wildcards)', () => {
+    // Words after a `#` that are all literal are matched from the key's end; one wildcard after the
+    // same `#` makes it a live state again, and removing that binding switches it back.
+    const word = fc.constantFrom('a', 'b', '', '*', '#', 'a', 'b')
+    const hashPattern = fc
+      .tuple(fc.array(word, { maxLength: 2 }), fc.array(word, { maxLength: 3 }))
+      .map(([before, after]) => [...before, '#', ...after].join('.'))
+    const step = fc.record({
+      add: fc.boolean(),
+      pattern: fc.oneof(hashPattern, pattern),
+      dest: fc.constantFrom('q0', 'q1'),
+    })
+    const steps = fc.array(step, { minLength: 1, maxLength: 14 }).map((list) => {
+      const out: Op[] = []
+      for (const o of list) {
+        // Most removes take back an earlier add, so the switch back is exercised.
+        if (!o.add && out.length > 0) {
+          const prev = out[(o.pattern.length * 7) % out.length]
+          out.push({ add: false, pattern: prev.pattern, dest: prev.dest })
+        } else out.push({ ...o, add: true })
+      }
+      return out
+    })
+    assertSeeded(
+      fc.property(steps, fc.array(key, { minLength: 1, maxLength: 8 }), (o, k) => checkEachStep(o, k)),
+      SEED + 3,
+      { numRuns: 250 },
+    )
+  })
+
+  it('named case: a `#` node switches from tails to a live state and back', () => {
+    const ops = (list: [boolean, string, string][]): Op[] =>
+      list.map(([add, pattern, dest]) => ({ add, pattern, dest }))
+    checkEachStep(
+      ops([
+        [true, 'a.#.b', 'q1'],
+        [true, 'a.#', 'q2'],
+        [true, 'a.#.*.b', 'q3'],
+        [true, '#.b', 'q4'],
+        [false, 'a.#.*.b', 'q3'],
+        [true, 'a.#.#.b', 'q5'],
+        [false, 'a.#.#.b', 'q5'],
+        [false, 'a.#.b', 'q1'],
+        [true, '#..', 'q6'],
+      ]),
+      ['a.b', 'a', 'a.x.b', 'a.b.b', 'b', 'x.b', 'a.b.x', '', '.', 'a..', '..'],
     )
   })
 
