@@ -20,7 +20,7 @@ export function medianCpu(rounds: number, fn: () => void): number {
 const gc = (globalThis as { gc?: () => void }).gc
 
 /** Bytes in use: V8 heap plus ArrayBuffers (typed arrays live outside the JS heap). */
-export function usedBytes(): number {
+function usedBytes(): number {
   gc?.()
   gc?.()
   const m = process.memoryUsage()

@@ -26,7 +26,7 @@ export function formatAmqpValue(value: AmqpValue): string {
 }
 
 /** `k1=v1, k2=v2` in key order as given (the engine keeps declaration order). */
-export function formatTable(table: AmqpTable, separator = ', '): string {
+function formatTable(table: AmqpTable, separator = ', '): string {
   return Object.entries(table)
     .map(([k, v]) => `${k}=${formatAmqpValue(v)}`)
     .join(separator)

@@ -23,7 +23,7 @@ export const PartTextsContext = createContext<PartTexts>({
 })
 
 /** Failed dynamic imports and CSS preloads, as Chromium, Firefox, Safari and Vite word them. */
-export function isChunkError(error: unknown): boolean {
+function isChunkError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error)
   return /dynamically imported module|module script failed|Unable to preload CSS|ChunkLoadError/i.test(text)
 }

@@ -19,7 +19,7 @@ import type { DiagramWriter } from './diagram-writer'
 import { shorten } from './escape'
 
 /** The dead-letter exchange in force on a queue, and the routing key that replaces the message's. */
-export function deadLetterOf(q: QueueState): { exchange: string; key?: string } | null {
+function deadLetterOf(q: QueueState): { exchange: string; key?: string } | null {
   const dlx = q.effective?.find((e) => e.key === 'dead-letter-exchange')
   if (!dlx) return null
   const key = q.effective?.find((e) => e.key === 'dead-letter-routing-key')

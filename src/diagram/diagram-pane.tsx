@@ -45,7 +45,7 @@ export interface DiagramPaneProps {
  * Mermaid lays the graph out in one main-thread task that grows faster than linearly (about 0.7 s
  * for 200 elements, about a minute for 1,100 on this project's 2-core machines).
  */
-export const SHOW_ALL_ASK_ABOVE = 400
+const SHOW_ALL_ASK_ABOVE = 400
 
 /** A focused view redraws per message: wait for a pause in publishing before asking Mermaid. */
 const FOCUSED_RENDER_DELAY_MS = 250

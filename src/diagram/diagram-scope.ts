@@ -21,11 +21,11 @@ export interface DiagramScope {
 
 const DEFAULT_THRESHOLD = 150
 /** Focus mode draws at most this many of the queues a message reached. */
-export const MAX_FOCUSED_QUEUES = 40
+const MAX_FOCUSED_QUEUES = 40
 /** Without a publish, focus mode still needs a bound on the exchange graph it draws. */
 const MAX_UNFOCUSED_EXCHANGES = 60
 
-export function pickVhost(topology: TopologySnapshot, publish: PublishExplanation | null, wanted?: string) {
+function pickVhost(topology: TopologySnapshot, publish: PublishExplanation | null, wanted?: string) {
   if (wanted !== undefined) return wanted
   if (publish) return publish.vhost
   return topology.vhosts.includes('/') ? '/' : (topology.vhosts[0] ?? '/')

@@ -12,11 +12,11 @@ export interface Box {
 
 export type Side = 'left' | 'right' | 'above' | 'below'
 
-export const overlaps = (a: Box, b: Box, pad = 2) =>
+const overlaps = (a: Box, b: Box, pad = 2) =>
   a.x < b.x + b.w + pad && b.x < a.x + a.w + pad && a.y < b.y + b.h + pad && b.y < a.y + a.h + pad
 
 /** Where a box of `size` goes on `side` of `anchor`, `gap` away, centred on the other axis. */
-export function beside(anchor: Box, size: { w: number; h: number }, side: Side, gap: number): Box {
+function beside(anchor: Box, size: { w: number; h: number }, side: Side, gap: number): Box {
   const cx = anchor.x + anchor.w / 2 - size.w / 2
   const cy = anchor.y + anchor.h / 2 - size.h / 2
   switch (side) {

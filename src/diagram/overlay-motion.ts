@@ -11,7 +11,7 @@ import { el } from './overlay-svg'
 
 const STAGE_S = 0.45
 
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 

@@ -53,7 +53,7 @@ export function makeNodesFocusable(
  * with "…" is already said in full; white space and the escaping's WORD JOINER do not count. Read
  * from the text nodes, not innerText: the SVG may not be laid out yet.
  */
-export function withShownText(described: string, g: Element): string {
+function withShownText(described: string, g: Element): string {
   const squash = (s: string) => s.replace(/[\s\u2060]+/g, '')
   const all = squash(described)
   const label = g.querySelector('.label') ?? g

@@ -27,20 +27,12 @@ import 'monaco-editor/features/placeholderText/register'
 import { registerScriptLanguage } from './script-language'
 import { defineThemes } from './themes'
 
-/** Language workers added by lazily loaded features (label → factory); the rest use the core worker. */
-const languageWorkers = new Map<string, () => Worker>()
-
 /**
- * Gives Monaco a worker for `labels` (e.g. the code exercises' TypeScript worker). The one
- * MonacoEnvironment below consults this table, so no feature has to wrap another's environment.
+ * The one MonacoEnvironment. The script language has no language-service worker; it uses the core
+ * editor worker. A feature that needs a language worker of its own adds it here, by label.
  */
-export function registerMonacoWorker(labels: string[], make: () => Worker): void {
-  for (const label of labels) languageWorkers.set(label, make)
-}
-
 self.MonacoEnvironment = {
-  // The script language has no language-service worker; it uses the core editor worker.
-  getWorker: (_id: string, label: string) => languageWorkers.get(label)?.() ?? new EditorWorker(),
+  getWorker: () => new EditorWorker(),
 }
 
 loader.config({ monaco })

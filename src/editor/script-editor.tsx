@@ -21,7 +21,7 @@ import { EDITOR_THEMES } from './themes'
 
 const NO_HINTS: Located<ScriptHint> = { items: [], lines: [] }
 
-export const MODEL_PATH = 'inmemory://amqp/topology.amqp'
+const MODEL_PATH = 'inmemory://amqp/topology.amqp'
 
 export interface ScriptEditorProps {
   value: string

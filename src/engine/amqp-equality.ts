@@ -91,7 +91,7 @@ function writeTyped(v: AmqpValue, mode: Mode, out: string[]): void {
 }
 
 /** Key of a value where its type is part of the value (inside tables/arrays, binding identity). */
-export function typedKey(v: AmqpValue, mode: Mode = 'strict'): string {
+function typedKey(v: AmqpValue, mode: Mode = 'strict'): string {
   const out: string[] = []
   writeTyped(v, mode, out)
   return out.join('')

@@ -3,7 +3,7 @@
  * equality on those values (headers exchange matching, binding identity).
  */
 import { dataRecord, MAX_NESTING, setData, TOO_DEEP } from './plain-data'
-import type { AmqpTable, AmqpType, AmqpValue, JsonValue } from './types'
+import type { AmqpTable, AmqpValue, JsonValue } from './types'
 
 /** A JSON value that cannot be turned into an AMQP value (amqplib would throw while encoding). */
 export class AmqpValueError extends Error {
@@ -203,5 +203,4 @@ export function utf8Length(s: string): number {
   return n
 }
 
-export { valueKey, valuesEqual } from './amqp-equality'
-export type { AmqpType }
+export { valueKey } from './amqp-equality'

@@ -44,7 +44,7 @@ function combine(key: string, arg: Plain | undefined, pol: Plain | undefined): E
 }
 
 /** Effective queue settings, in a fixed key order, with their sources. */
-export function effectiveQueueArgs(args: AmqpTable, policy: PolicyRecord | undefined): EffectiveArg[] {
+function effectiveQueueArgs(args: AmqpTable, policy: PolicyRecord | undefined): EffectiveArg[] {
   const out: EffectiveArg[] = []
   for (const key of [...MIN_KEYS, ...ARG_WINS]) {
     const e = combine(key, plain(args[`x-${key}`]), plain(policy?.definition[key]))

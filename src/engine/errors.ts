@@ -5,17 +5,6 @@ import type { AmqpValue } from './types'
  * a plain ScenarioError. Code 0 means the *client* refused to send (amqplib throws before encoding).
  */
 
-export const REPLY = {
-  CLIENT_REFUSED: 0,
-  NO_ROUTE: 312,
-  ACCESS_REFUSED: 403,
-  NOT_FOUND: 404,
-  RESOURCE_LOCKED: 405,
-  PRECONDITION_FAILED: 406,
-  COMMAND_INVALID: 503,
-  INTERNAL_ERROR: 541,
-} as const
-
 const NAMES: Record<number, string> = {
   403: 'ACCESS_REFUSED',
   404: 'NOT_FOUND',

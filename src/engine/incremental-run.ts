@@ -13,7 +13,7 @@ import { type RunAccumulator, runStep } from './run'
 import type { Operation, ProfileName, PublishExplanation } from './types'
 
 /** Above this many bindings in its vhost, a publish is routed without the per-binding explanation. */
-export const LAZY_EXPLAIN_ABOVE = 500
+const LAZY_EXPLAIN_ABOVE = 500
 
 interface PublishUndo {
   vhost: string

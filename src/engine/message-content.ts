@@ -9,7 +9,7 @@ import type { Profile } from './profiles'
 import type { AmqpTable, AmqpValue, DeathRecord, MessageContent, ScenarioPublish } from './types'
 
 /** The `expiration` property as milliseconds; throws the broker's 406 for a malformed one. */
-export function parseExpiration(expiration: string): number {
+function parseExpiration(expiration: string): number {
   const m = /^[+-]?\d+/.exec(expiration)
   const fail = (term: string) => new AmqpError(406, `invalid expiration '${expiration}': ${term}`)
   if (!m) throw fail('no_integer')

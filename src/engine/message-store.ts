@@ -21,10 +21,7 @@ import type {
 /** More dead-letterings than this in one publish would mean a loop the cycle rule missed. */
 const MAX_DEATHS = 10_000
 
-export function holding(
-  vhost: Vhost,
-  q: QueueRecord,
-): HoldingQueue & { plain: boolean; effective: EffectiveArg[] } {
+function holding(vhost: Vhost, q: QueueRecord): HoldingQueue & { plain: boolean; effective: EffectiveArg[] } {
   const { effective } = effectiveFor(vhost.policies, 'queue', q.name, q.arguments)
   const limits = limitsOf(effective)
   return {

@@ -17,7 +17,7 @@ import {
 import type { AmqpTable, AmqpValue, PolicyState, ScenarioPolicy } from './types'
 
 /** An invalid policy: the management API's 400 with its reason text. */
-export class PolicyError extends AmqpError {
+class PolicyError extends AmqpError {
   constructor(reason: string) {
     super(400, reason)
   }

@@ -34,17 +34,17 @@ export interface AdmitContext {
   arrival?: () => number
 }
 
-export const bytesOf = (ready: readonly QueuedMessage[]) => ready.reduce((n, m) => n + m.content.size, 0)
+const bytesOf = (ready: readonly QueuedMessage[]) => ready.reduce((n, m) => n + m.content.size, 0)
 
 /** One more message of `size` bytes would exceed a limit. */
-export function willOverflow(l: QueueLimits, ready: readonly QueuedMessage[], size: number): boolean {
+function willOverflow(l: QueueLimits, ready: readonly QueuedMessage[], size: number): boolean {
   return (
     (l.maxLength !== undefined && ready.length + 1 > l.maxLength) ||
     (l.maxLengthBytes !== undefined && bytesOf(ready) + size > l.maxLengthBytes)
   )
 }
 
-export function overLimit(l: QueueLimits, ready: readonly QueuedMessage[]): boolean {
+function overLimit(l: QueueLimits, ready: readonly QueuedMessage[]): boolean {
   return (
     (l.maxLength !== undefined && ready.length > l.maxLength) ||
     (l.maxLengthBytes !== undefined && bytesOf(ready) > l.maxLengthBytes)
@@ -52,13 +52,13 @@ export function overLimit(l: QueueLimits, ready: readonly QueuedMessage[]): bool
 }
 
 /** The message's priority in this queue: capped at x-max-priority; 0 in a queue without one. */
-export function priorityIn(l: QueueLimits, c: MessageContent): number {
+function priorityIn(l: QueueLimits, c: MessageContent): number {
   if (l.maxPriority === undefined) return 0
   return Math.min(c.priority ?? 0, l.maxPriority)
 }
 
 /** Absolute expiry: the smaller of the queue's x-message-ttl and the message's expiration. */
-export function expiryIn(l: QueueLimits, c: MessageContent, now: number): number | undefined {
+function expiryIn(l: QueueLimits, c: MessageContent, now: number): number | undefined {
   const ttls = [l.messageTtl, c.expiration === undefined ? undefined : Number(c.expiration)].filter(
     (x): x is number => x !== undefined,
   )

@@ -61,7 +61,7 @@ export function topologySnapshot(broker: Broker): TopologySnapshot {
 }
 
 /** The CLI's queue name: bare for the `/` vhost, `vhost/name` elsewhere. */
-export function resultQueueName(vhost: string, queue: string): string {
+function resultQueueName(vhost: string, queue: string): string {
   return vhost === DEFAULT_VHOST ? queue : `${vhost}/${queue}`
 }
 

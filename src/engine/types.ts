@@ -10,26 +10,6 @@
 /** A JSON value as written in a scenario file. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }
 
-/** AMQP 0-9-1 field-table value types (names as amqplib spells them, lower-cased). */
-export type AmqpType =
-  | 'longstr'
-  | 'bool'
-  | 'byte'
-  | 'unsignedbyte'
-  | 'short'
-  | 'unsignedshort'
-  | 'int'
-  | 'unsignedint'
-  | 'long'
-  | 'float'
-  | 'double'
-  | 'decimal'
-  | 'timestamp'
-  | 'void'
-  | 'table'
-  | 'array'
-  | 'bytes'
-
 /** A typed AMQP value. Integers beyond 2^53 are kept as decimal strings in `value`. */
 export type AmqpValue =
   | { type: 'longstr'; value: string }

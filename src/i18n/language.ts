@@ -9,7 +9,7 @@ export type Lang = 'en' | 'zh-CN'
 export const LANGS: readonly Lang[] = ['en', 'zh-CN']
 const STORAGE_KEY = 'amqp-playground:lang'
 
-export function detectLanguage(): Lang {
+function detectLanguage(): Lang {
   const saved = localKeys.read(STORAGE_KEY) // null without storage: the browser language decides
   if (saved === 'en' || saved === 'zh-CN') return saved
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])

@@ -31,7 +31,7 @@ const sameList = (a: string[] | null, b: string[] | null) =>
  * The observation with the plan's step ids: a kit made from the scenario file numbers bindings
  * `binding:0…`, one made from the script numbers steps, and `steps` lists them in plan order.
  */
-export function alignIds(plan: LabPlan, obs: Observation): Observation {
+function alignIds(plan: LabPlan, obs: Observation): Observation {
   const steps = obs.steps
   if (!steps || steps.length !== plan.steps.length) return obs
   const map = new Map(steps.map((s, i) => [s.id, plan.steps[i]?.id ?? s.id]))

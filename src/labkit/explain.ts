@@ -51,7 +51,7 @@ export type FirstDifference =
   | { kind: 'queue'; at: string; queue: string }
 
 /** The profile whose rules this broker version follows (null when none of ours is meant for it). */
-export function profileForVersion(version: string): ProfileName | null {
+function profileForVersion(version: string): ProfileName | null {
   const major = Number.parseInt(version, 10)
   if (major >= 4) return 'rabbitmq-4'
   if (major === 3) return 'rabbitmq-3.10'

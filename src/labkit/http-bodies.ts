@@ -29,7 +29,7 @@ export function jsonTable(t: AmqpTable): { [key: string]: JsonValue } {
   return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, json(v)]))
 }
 
-export function tableBody(t: { [key: string]: JsonValue } | undefined): { [key: string]: JsonValue } {
+function tableBody(t: { [key: string]: JsonValue } | undefined): { [key: string]: JsonValue } {
   try {
     return jsonTable(toAmqpTable(t))
   } catch {

@@ -26,7 +26,7 @@ export const KIT_RUN: Record<KitFlavour, string[]> = {
 }
 
 /** Text safe inside a line comment of every kit language: printable ASCII, no backslash. */
-export function commentText(s: string): string {
+function commentText(s: string): string {
   return s.replace(/[^\x20-\x7e]|\\/g, '?')
 }
 

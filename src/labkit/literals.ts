@@ -93,7 +93,7 @@ export function asciiJson(value: unknown): string {
 }
 
 /** The UTF-8 bytes of one code point (a lone surrogate as U+FFFD, as encoders do). */
-export function utf8Bytes(c: number): number[] {
+function utf8Bytes(c: number): number[] {
   if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd
   if (c < 0x80) return [c]
   if (c < 0x800) return [0xc0 | (c >> 6), 0x80 | (c & 63)]

@@ -103,7 +103,7 @@ function foreignKind(o: Obj): 'scenario' | 'definitions' | 'route-result' | 'unk
 const STAGES: readonly ScenarioError['stage'][] = ['declare', 'bind', 'unbind', 'delete', 'publish', 'policy']
 
 /** Checks parsed JSON; throws ObservationError naming the first bad field. */
-export function validateObservation(json: unknown): Observation {
+function validateObservation(json: unknown): Observation {
   const o = object(json, '(file)')
   if (o.format !== OBSERVATION_FORMAT) {
     if (o.format === undefined) throw new ObservationError({ code: 'foreign', kind: foreignKind(o) })

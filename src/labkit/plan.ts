@@ -199,8 +199,3 @@ export function planFromSimSteps(
 export function predict(plan: LabPlan): RunResult {
   return runOperations(plan.steps, plan.profile, { vhosts: plan.vhosts })
 }
-
-/** The publish steps' ids, in order. */
-export function publishIds(plan: LabPlan): string[] {
-  return plan.steps.flatMap((s) => (s.op === 'publish' ? [s.id] : []))
-}

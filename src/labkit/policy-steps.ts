@@ -35,9 +35,6 @@ export function prefixedPatternParts(pattern: string): string[] | null {
   return ['^', `(?:${pattern})`]
 }
 
-/** Definition keys that name an exchange (prefixed in prefix mode, like the alternate-exchange argument). */
-export const POLICY_NAME_KEYS = ['alternate-exchange', 'dead-letter-exchange'] as const
-
 /** One entity a policy step changes: its kind, name and the policy it should then show ("" = none). */
 export type PolicyWait = ['queue' | 'exchange', string, string]
 

@@ -19,7 +19,7 @@ import { StepTimeline } from './step-timeline'
 import { StepWidget } from './step-widget'
 import './step-slide.css'
 
-export const FRESH: PredictState = { marks: NO_MARKS, verdict: null, revealed: false }
+const FRESH: PredictState = { marks: NO_MARKS, verdict: null, revealed: false }
 
 export function StepSlide({
   lessonId,

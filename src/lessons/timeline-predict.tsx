@@ -21,7 +21,7 @@ export function judgeTimeline(q: TimelineQuestion, run: TimelineRun, p: PredictS
   return Number(p.counts?.ready) === want.ready && Number(p.counts?.unacked) === want.unacked
 }
 
-export function canCheck(q: TimelineQuestion, p: PredictState): boolean {
+function canCheck(q: TimelineQuestion, p: PredictState): boolean {
   if (q.kind === 'deliveries') return p.marks.queues.size > 0
   return /^\d+$/.test(p.counts?.ready ?? '') && /^\d+$/.test(p.counts?.unacked ?? '')
 }

@@ -19,7 +19,7 @@ function noticeText(lang: Lang, key: string, params?: Record<string, string | nu
 }
 
 /** `sample:FILE`, `import:NAME`, `share`, `scenario`, … → words for the question. */
-export function useSourceText(): (source: string) => string {
+function useSourceText(): (source: string) => string {
   const t = useT(playgroundMessages)
   return (source) => {
     const [kind, ...rest] = source.split(':')

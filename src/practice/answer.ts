@@ -22,7 +22,7 @@ export interface RouteGuess {
  * that refused it or let it go at once (x-max-length, TTL 0), plus those its dead-lettering reached.
  * Without queue arguments that is exactly the routed set.
  */
-export function holdingQueues(publish: PublishExplanation): string[] {
+function holdingQueues(publish: PublishExplanation): string[] {
   const kept = (a: { result: string }) => a.result === 'enqueued' || a.result === 'delivered'
   const held = new Set(publish.queues.map((q) => q.queue))
   for (const a of publish.admissions ?? []) if (!kept(a)) held.delete(a.queue)

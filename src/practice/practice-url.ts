@@ -13,7 +13,7 @@ export interface PracticeUrl {
 }
 
 /** A seed as it may appear in a link: a canonical unsigned 32-bit integer. */
-export function parseSeed(text: string | undefined): number | null {
+function parseSeed(text: string | undefined): number | null {
   if (text === undefined || !/^(0|[1-9]\d{0,9})$/.test(text)) return null
   const n = Number(text)
   return n <= 0xffffffff ? n : null

@@ -125,5 +125,3 @@ function browserBackend(kind: 'localStorage' | 'sessionStorage'): StorageBackend
 
 /** The app's localStorage: work, progress, theme and language. */
 export const localKeys: KeyStore = createKeyStore(browserBackend('localStorage'))
-/** This tab's sessionStorage: what must survive a reload but not the tab (a chunk retry count). */
-export const sessionKeys: KeyStore = createKeyStore(browserBackend('sessionStorage'))

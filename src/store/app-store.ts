@@ -11,7 +11,7 @@ import type { EngineAccess } from './run-pipeline'
 import type { PlaygroundState } from './types'
 
 /** The example a first visit starts with, commented in the UI language (the script itself is code). */
-export const DEFAULT_TEXTS: Record<Lang, string> = {
+const DEFAULT_TEXTS: Record<Lang, string> = {
   en: `// A topic exchange: audit takes every order event, notify only created orders.
 exchange declare study.orders topic
 queue declare audit
@@ -29,7 +29,6 @@ bind notify to study.orders key "order.created"
 publish m1 to study.orders key "order.created" mandatory
 `,
 }
-export const DEFAULT_TEXT = DEFAULT_TEXTS.en
 
 const SESSION = 'playground'
 

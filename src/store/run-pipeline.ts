@@ -19,7 +19,7 @@ import { keepExplanation, lighten } from './explanations'
 import { own } from './text-history'
 import type { LogEntry, PlaygroundState } from './types'
 
-export const LOG_LIMIT = 200
+const LOG_LIMIT = 200
 
 export interface EngineAccess {
   update: (text: string, have: ClientHas, opts: { explain?: 'last' }) => Promise<SessionUpdate>

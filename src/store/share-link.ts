@@ -13,7 +13,7 @@
 import LZString from 'lz-string'
 import { inflateLinkPayload } from './lz-inflate'
 
-export const SHARE_VERSION = 1
+const SHARE_VERSION = 1
 export const MAX_LINK_CHARS = 30_000
 export const MAX_TEXT_CHARS = 1_000_000
 /** The decoded JSON `{"t": …, "c": …}` may be this long (escapes can make it longer than the text). */

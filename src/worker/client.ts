@@ -33,7 +33,7 @@ export interface EngineClient {
 
 const TIMEOUT_MS = 15_000
 
-export function createEngineClient(makeWorker: () => Worker = defaultWorker): EngineClient {
+function createEngineClient(makeWorker: () => Worker = defaultWorker): EngineClient {
   let worker = start()
   let nextId = 1
   const pending = new Map<number, Pending>()

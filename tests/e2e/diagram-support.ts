@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core'
 import type { Scenario } from '../../src/engine'
 import { openPage, type WatchedPage } from './support/browser'
 
-export function scenarioHash(scenario: Scenario): string {
+function scenarioHash(scenario: Scenario): string {
   return `#scenario=${Buffer.from(JSON.stringify(scenario), 'utf8').toString('base64url')}`
 }
 

@@ -9,7 +9,7 @@ import fc from 'fast-check'
 const pick = <T>(...xs: T[]) => fc.constantFrom(...xs)
 
 /** A name as written: a bare word or a JSON string, sometimes hostile. */
-export const nameText: fc.Arbitrary<string> = fc.oneof(
+const nameText: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: pick('a', 'q1', 'orders', 'amq.topic', 'x-y', 'a.b.*', 'logs.#', '订单', 'v/1') },
   { weight: 2, arbitrary: fc.stringMatching(/^[a-z][a-z0-9._*#-]{0,6}$/) },
   {

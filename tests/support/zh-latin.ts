@@ -10,7 +10,7 @@
  */
 
 /** Terms that stay as they are in Chinese technical writing (case-insensitive). */
-export const TERMS = new Set(
+const TERMS = new Set(
   [
     // AMQP 0-9-1 and RabbitMQ: names of types, flags, methods and reply codes
     'AMQP',
@@ -108,7 +108,7 @@ export const TERMS = new Set(
 )
 
 /** A token is fine when it looks like an identifier or a key rather than a word of English. */
-export const identifierLike = (w: string) => /[\d._\-#*/:[\]]/.test(w) || /[a-z][A-Z]/.test(w)
+const identifierLike = (w: string) => /[\d._\-#*/:[\]]/.test(w) || /[a-z][A-Z]/.test(w)
 
 /** The Latin words of `text` that a Chinese reader should not see (code already removed). */
 export function strayLatin(text: string, allowed: ReadonlySet<string> = new Set()): string[] {

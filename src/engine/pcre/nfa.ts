@@ -24,7 +24,7 @@ export interface Program {
 }
 
 /** Instructions a program may have: counted repeats are unrolled, so `(x{100}){100}` would be 10,000. */
-export const MAX_PROGRAM = 4096
+const MAX_PROGRAM = 4096
 
 function size(n: Node): number {
   switch (n.t) {

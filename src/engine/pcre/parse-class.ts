@@ -5,7 +5,7 @@ import { type Node, type ParseState, PatternError, quoted, readEscape } from './
 const c = (s: string) => s.charCodeAt(0)
 
 /** PCRE's check_posix_syntax: `[:name:]` (or `[.x.]`, `[=x=]`) starting at `p`. */
-export function posixAt(src: Uint8Array, p: number): boolean {
+function posixAt(src: Uint8Array, p: number): boolean {
   const term = src[p + 1]
   if (src[p] !== c('[') || (term !== c(':') && term !== c('.') && term !== c('='))) return false
   for (let q = p + 2; q < src.length; q++) {

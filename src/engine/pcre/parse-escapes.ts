@@ -1,5 +1,5 @@
 /** The pattern tree, parser state and errors, and PCRE 8's backslash escapes (non-UTF mode). */
-import { add, type ByteSet, CBITS, emptySet, invert, otherCase, setOf, union } from './latin1'
+import { add, type ByteSet, CBITS, emptySet, invert, otherCase, setOf } from './latin1'
 
 export type AssertKind = 'start' | 'line-start' | 'end' | 'end-nl' | 'line-end' | 'word-b' | 'not-word-b'
 
@@ -173,5 +173,3 @@ export function quoted(st: ParseState): number[] {
   }
   return out
 }
-
-export { union }

@@ -109,7 +109,7 @@ export function prefixedPolicyPattern(pattern: string): PrefixedPattern {
 }
 
 /** Text as a PCRE literal: every byte but ASCII letters and digits behind a backslash. */
-export function escapePcreLiteral(text: string): string {
+function escapePcreLiteral(text: string): string {
   return [...text].map((ch) => (/^[A-Za-z0-9]$/.test(ch) ? ch : `\\${ch}`)).join('')
 }
 

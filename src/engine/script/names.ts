@@ -73,7 +73,7 @@ export function quote(text: string): string {
   )
 }
 
-export function isBare(text: string): boolean {
+function isBare(text: string): boolean {
   return BARE.test(text) && !text.includes('//') && !RESERVED.has(text) && !NUMBER.test(text)
 }
 

@@ -115,5 +115,3 @@ export function printScript(
   }
   return lines.join('\n') + (lines.length ? '\n' : '')
 }
-
-export { quote }

@@ -63,7 +63,7 @@ function parseArray(c: Cursor, depth: number): JsonValue[] {
 }
 
 /** One value inside a table or array that is itself at level `depth`. */
-export function parseValue(c: Cursor, depth: number): JsonValue {
+function parseValue(c: Cursor, depth: number): JsonValue {
   const t = c.peek()
   if (!t) throw c.error('expected a value', 'expected-value')
   if (t.kind === 'punct') {
@@ -109,7 +109,7 @@ function isTyped(v: { [key: string]: JsonValue }): boolean {
   )
 }
 
-export function printValue(v: JsonValue): string {
+function printValue(v: JsonValue): string {
   if (v === null) return 'null'
   if (typeof v === 'string') return quote(v)
   // String(-0) is "0": written as -0 so the value reads back unchanged (a double -0.0 is not 0 for =:=).

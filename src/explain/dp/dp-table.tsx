@@ -39,7 +39,7 @@ export function cellState(trace: DpTrace, order: number[][], cursor: number, ste
   }
 }
 
-export function wordLabel(w: string): string {
+function wordLabel(w: string): string {
   return w === '' ? '""' : w
 }
 

@@ -73,7 +73,7 @@ export const question: Check<Question> = (v, at) => {
 }
 
 /** A scenario with exactly one publish (a practice question asks about one message). */
-export const practiceScenario: Check<Scenario> = (v, at) => {
+const practiceScenario: Check<Scenario> = (v, at) => {
   let s: Scenario
   try {
     s = validateScenario(v)

@@ -1,7 +1,7 @@
 /** Tiny builders for the generated scenarios (the engine's Scenario JSON, one publish with id "m"). */
 import type { JsonValue, Scenario, ScenarioBinding } from '../../engine'
 
-export const PUBLISH_ID = 'm'
+const PUBLISH_ID = 'm'
 
 export function qBind(source: string, queue: string, key: string, args?: Record<string, JsonValue>) {
   const b: ScenarioBinding = { source, destination: queue, destination_type: 'queue', routing_key: key }

@@ -9,7 +9,7 @@ import type { Scenario } from '../../engine'
 import { createRng } from './rng'
 import { type Level, TEMPLATES, type TemplateId } from './templates'
 
-export { type Level, TEMPLATE_IDS, TEMPLATES, type TemplateId } from './templates'
+export { type Level, TEMPLATE_IDS, type TemplateId } from './templates'
 
 export const LEVELS: readonly Level[] = [1, 2, 3]
 /** Seeds are unsigned 32-bit integers (what the PRNG uses); larger numbers would alias smaller ones. */
@@ -43,7 +43,7 @@ export function drawTemplate(seed: number, level: Level): TemplateId {
   return createRng((seed ^ TEMPLATE_DRAW_SALT) >>> 0).pick(LEVEL_POOL[level])
 }
 
-export function questionId(template: TemplateId, level: Level, seed: number): string {
+function questionId(template: TemplateId, level: Level, seed: number): string {
   return `gen-${template}-${level}-${seed}`
 }
 

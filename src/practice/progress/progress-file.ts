@@ -98,7 +98,7 @@ const v2 = obj({
 const v1 = obj({ format: literal(PROGRESS_FORMAT), version: literal(1), entries: record(entry) })
 
 /** Validates parsed JSON of any known version and returns it as the current version. */
-export function validateProgress(value: unknown): ProgressFile {
+function validateProgress(value: unknown): ProgressFile {
   try {
     if (!isObject(value)) return fail('', 'expected an object')
     if (value.format !== PROGRESS_FORMAT) fail('format', `expected "${PROGRESS_FORMAT}"`)

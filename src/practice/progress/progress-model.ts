@@ -20,7 +20,6 @@ export {
   PROGRESS_KEY,
   parseProgress,
   saveProgress,
-  validateProgress,
 } from './progress-file'
 export * from './progress-types'
 

@@ -4,7 +4,7 @@ import { useT } from '../../i18n/messages'
 import type { ChoiceQuestion } from '../content/types'
 import { questionMessages } from './question-messages'
 
-export const LABELS = 'ABCDEFGH'
+const LABELS = 'ABCDEFGH'
 
 interface Props {
   q: ChoiceQuestion

@@ -1,7 +1,7 @@
 /** Grading of choice and ordering questions; a pattern question asks the engine which option is right. */
 
 import { engineMatches } from '../code/expected'
-import type { ChoiceQuestion, OrderQuestion, Question } from '../content/types'
+import type { ChoiceQuestion, OrderQuestion } from '../content/types'
 
 /** The right option ids of a choice question (engine-computed when it has a topic pattern). */
 export function correctOptions(q: ChoiceQuestion): string[] {
@@ -23,8 +23,4 @@ export function gradeOrder(
   const want = q.items.map((i) => i.id)
   const inPlace = want.filter((id, i) => order[i] === id).length
   return { correct: inPlace === want.length && order.length === want.length, inPlace }
-}
-
-export function isChoice(q: Question): q is ChoiceQuestion {
-  return q.type === 'choice'
 }

@@ -43,7 +43,7 @@ export interface FrameInit {
  * The checks repeat protocol.ts's checkReply, so an oversized or malformed reply never leaves the
  * frame's process.
  */
-export function frameProgram(): void {
+function frameProgram(): void {
   let port: MessagePort | null = null
   addEventListener('message', (event: MessageEvent<FrameInit>) => {
     if (port || event.source !== parent || event.data?.kind !== 'init' || !event.ports[0]) return

@@ -54,9 +54,6 @@ export type SandboxReply =
   /** The code did not compile / did not declare the entry function / used a forbidden feature. */
   | LoadError
 
-/** The Worker's first message: it is loaded and waiting for the job. */
-export type WorkerHello = { kind: 'ready' }
-
 /** What the page finally reports for a run (a timeout is decided on the page side). */
 export type RunOutcome = SandboxReply | { kind: 'timeout'; ms: number }
 

@@ -8,7 +8,7 @@ import { checkReply, type RunOutcome, SANDBOX_LIMITS, type SandboxJob } from './
 
 export const DEFAULT_LIMIT_MS = 3000
 /** How long the frame and its Worker may take to start (a new process on a busy machine). */
-export const STARTUP_LIMIT_MS = 20_000
+const STARTUP_LIMIT_MS = 20_000
 
 /**
  * Posts `message` to a fresh `worker`, resolves with the first reply (or `onTimeout` after

@@ -38,7 +38,7 @@ export function directKey(rng: Rng): string {
 }
 
 /** Typed header values: strings, integers of several widths, doubles, booleans, void, tables, arrays. */
-export function headerValue(rng: Rng): JsonValue {
+function headerValue(rng: Rng): JsonValue {
   return rng.pick<JsonValue>([
     '1',
     1,

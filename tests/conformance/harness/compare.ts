@@ -38,7 +38,7 @@ export function publishAgreement(s: Scenario, broker: ScenarioResult, eng: Scena
 }
 
 /** The broker names the scenario's vhost in some texts; the engine names `/`. */
-export function normaliseBrokerText(text: string, vhost: string): string {
+function normaliseBrokerText(text: string, vhost: string): string {
   return text.split(`vhost '${vhost}'`).join("vhost '/'")
 }
 

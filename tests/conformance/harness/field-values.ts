@@ -40,7 +40,7 @@ const AMQPLIB_TYPES = new Set([
  * number → double, boolean, null → void, object → table, array → array, and `{"!": T, "value": V}`
  * forces type T (amqplib's names, plus the engine's aliases longstr/bool/void/table/array/bytes).
  */
-export function toWire(value: JsonValue, where: string): WireValue {
+function toWire(value: JsonValue, where: string): WireValue {
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) return value.map((v, i) => toWire(v, `${where}[${i}]`))
   if (Object.hasOwn(value, '!')) {

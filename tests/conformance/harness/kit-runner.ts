@@ -14,7 +14,7 @@ import type { KitFlavour } from '../../../src/labkit/observation'
 import type { LabPlan } from '../../../src/labkit/plan'
 
 /** Debian's interpreter: python3-pika is installed for it (a pyenv `python3` may not have pika). */
-export const PYTHON = '/usr/bin/python3'
+const PYTHON = '/usr/bin/python3'
 const JARS = [
   '/usr/share/java/amqp-client.jar',
   '/usr/share/java/slf4j-api.jar',

@@ -90,7 +90,7 @@ export interface BrokerRunOptions {
 }
 
 /** Deliveries are recorded per consumer, and a consumer is its tag on its channel. */
-export const deliveryKey = (tag: string, channel: string | undefined) => `${tag}@${channel ?? IMPLICIT_CH}`
+const deliveryKey = (tag: string, channel: string | undefined) => `${tag}@${channel ?? IMPLICIT_CH}`
 
 /** Extra settle after a step that lets time pass or changes a policy (broker timers, async policy). */
 const SETTLE_SLOW_MS = 120

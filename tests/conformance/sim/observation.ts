@@ -23,7 +23,7 @@ export interface Seen {
   dl?: DeadSeen
 }
 
-export function deadSeen(d: DeliveredDeath): DeadSeen {
+function deadSeen(d: DeliveredDeath): DeadSeen {
   return {
     ex: d.exchange,
     rk: d.routingKey,
@@ -94,7 +94,7 @@ const DRAIN = '\u0001drain'
  * on its owner's connection (exclusive queues) or an observer's. Played on the simulation too, since
  * a get drops expired messages behind the head and may dead-letter them into a queue read later.
  */
-export function drainSim(run: TimelineRun): Record<string, Seen[]> {
+function drainSim(run: TimelineRun): Record<string, Seen[]> {
   const player = createTimeline(run.profile)
   for (const f of run.frames) player.push(f.op)
   const channelFor = (owner: string | null) => {
