@@ -31,7 +31,7 @@ export interface MessageListDialogProps {
 }
 
 /** Row height in px: the CSS gives `.message-list-row` exactly this height. */
-export const ROW_PX = 32
+const ROW_PX = 32
 /** Rows drawn above and below the visible ones. */
 const OVERSCAN = 8
 /** The list's height in rows (less on a short screen: the CSS caps it). */

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 
-export function propSeeds(fixed: number): number[] {
+function propSeeds(fixed: number): number[] {
   const env = process.env.PROP_SEED
   if (env === undefined || env === '') return [fixed]
   const extra = env === 'random' ? Math.floor(Math.random() * 0x7fffffff) : Number(env)
