@@ -19,6 +19,7 @@ export const LAYER: Readonly<Record<string, number>> = {
   engine: 0, // every routing fact, pure TypeScript
   storage: 0, // the one door to localStorage, under everything: it imports nothing of the app
   sw: 0, // the service worker: one classic script of its own (see IMPORTS_NOTHING)
+  content: 0, // the content schema and its located errors: imports nothing of the app
   labkit: 1, // lab kits, observations, the diff: pure, on the engine
   worker: 2,
   i18n: 2,

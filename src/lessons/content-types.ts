@@ -93,8 +93,5 @@ export interface Lesson {
   text: Record<Lang, LessonText>
 }
 
-/** A located problem in the content: which file, and what is wrong. */
-export interface ContentError {
-  file: string
-  message: string
-}
+/** A located problem in the content (one type for lessons and practice). */
+export type { ContentError } from '../content/errors'

@@ -2,6 +2,22 @@
  * Turns raw lesson files into validated lessons. Pure: the app feeds it Vite's bundled files, the
  * content tests feed it the disk, so both see the same rules and the same located errors.
  */
+
+import { type ContentError, type ReadText, schemaError } from '../content/errors'
+import {
+  anyStr,
+  arr,
+  fail,
+  nat,
+  obj,
+  oneOf,
+  optional,
+  orNull,
+  record,
+  SchemaError,
+  str,
+  tagged,
+} from '../content/schema'
 import {
   parseScript,
   type Scenario,
@@ -13,7 +29,6 @@ import {
 import { LANGS } from '../i18n/language'
 import type {
   Claim,
-  ContentError,
   Expectation,
   Lesson,
   LessonStep,
@@ -27,106 +42,59 @@ import type { TimelineQuestion } from './timeline-question'
 /** Reads a lesson file by its path under lessons/ ("04-topic-dp/en.md"): JSON parsed, text as string. */
 export type ReadFile = (path: string) => unknown | undefined
 
-const OUTCOMES = ['routed', 'returned', 'dropped', 'error']
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string')
+const OUTCOMES = ['routed', 'returned', 'dropped', 'error'] as const
+const names = arr(anyStr)
 
-class Located extends Error {}
-function fail(message: string): never {
-  throw new Located(message)
-}
+// The shapes of lesson.json and manifest.json: every field named here, any other is an error.
+const expectation = obj({ outcome: oneOf(OUTCOMES), queues: names, code: optional(nat) })
+const widget = tagged({
+  dp: { pattern: anyStr, key: anyStr },
+  dedup: {},
+  unroutable: {},
+  trie: {},
+})
+const claim = tagged({
+  'dp-size': { pattern: anyStr, key: anyStr, says: anyStr },
+  'dp-table': { pattern: anyStr, key: anyStr },
+  copies: { says: anyStr },
+  'trie-states': { says: anyStr, visited: anyStr },
+  'trie-removal': { pattern: anyStr, dest: anyStr, pruned: names, kept: names },
+})
+const timelineExpect = obj({
+  consumers: optional(record(names)),
+  queues: optional(record(obj({ ready: nat, unacked: nat }))),
+})
+const timelineAsk = tagged({ deliveries: { message: anyStr }, counts: { queue: anyStr } })
+const stepShape = obj({
+  id: str,
+  scenario: optional(str),
+  script: optional(str),
+  expect: optional(record(expectation)),
+  queueContents: optional(record(names)),
+  widget: optional(widget),
+  claims: optional(arr(claim)),
+  timeline: optional(str),
+  timelineExpect: optional(timelineExpect),
+  timelineAsk: optional(timelineAsk),
+  ask: optional(orNull(anyStr)),
+})
+type RawStep = ReturnType<typeof stepShape>
+const lessonShape = obj({ id: str, steps: arr(stepShape, 1) })
+const manifestShape = obj({ lessons: arr(str) })
 
-function readExpectation(v: unknown, at: string): Expectation {
-  if (!isObj(v)) fail(`${at}: expected an object`)
-  if (typeof v.outcome !== 'string' || !OUTCOMES.includes(v.outcome))
-    fail(`${at}.outcome: expected one of ${OUTCOMES.join(', ')}`)
-  if (!isStrings(v.queues)) fail(`${at}.queues: expected an array of queue names`)
-  if (v.code !== undefined && typeof v.code !== 'number') fail(`${at}.code: expected a number`)
-  return v as unknown as Expectation
-}
-
-function readWidget(v: unknown, at: string): Widget {
-  if (!isObj(v)) fail(`${at}: expected an object`)
-  if (v.kind === 'dp') {
-    if (typeof v.pattern !== 'string' || typeof v.key !== 'string')
-      fail(`${at}: dp needs string pattern and key`)
-    return { kind: 'dp', pattern: v.pattern, key: v.key }
-  }
-  if (v.kind === 'dedup' || v.kind === 'unroutable' || v.kind === 'trie') return { kind: v.kind }
-  fail(`${at}.kind: expected dp, dedup, unroutable or trie`)
-}
-
-const CLAIM_FIELDS: Record<Claim['kind'], Record<string, 'string' | 'strings'>> = {
-  'dp-size': { pattern: 'string', key: 'string', says: 'string' },
-  'dp-table': { pattern: 'string', key: 'string' },
-  copies: { says: 'string' },
-  'trie-states': { says: 'string', visited: 'string' },
-  'trie-removal': { pattern: 'string', dest: 'string', pruned: 'strings', kept: 'strings' },
-}
-
-function readClaim(v: unknown, at: string): Claim {
-  if (!isObj(v) || typeof v.kind !== 'string' || !(v.kind in CLAIM_FIELDS))
-    fail(`${at}.kind: expected one of ${Object.keys(CLAIM_FIELDS).join(', ')}`)
-  const fields = CLAIM_FIELDS[v.kind as Claim['kind']]
-  for (const [name, type] of Object.entries(fields)) {
-    const ok = type === 'string' ? typeof v[name] === 'string' : isStrings(v[name])
-    if (!ok) fail(`${at}.${name}: expected ${type === 'string' ? 'a string' : 'an array of strings'}`)
-  }
-  return v as unknown as Claim
-}
-
-function readTimelineExpect(v: unknown, at: string): TimelineExpectation {
-  if (v === undefined) return {}
-  if (!isObj(v)) fail(`${at}: expected { consumers?, queues? }`)
-  const out: TimelineExpectation = {}
-  if (v.consumers !== undefined) {
-    if (!isObj(v.consumers) || !Object.values(v.consumers).every(isStrings))
-      fail(`${at}.consumers: expected { consumer: [message ids] }`)
-    out.consumers = v.consumers as Record<string, string[]>
-  }
-  if (v.queues !== undefined) {
-    const ok =
-      isObj(v.queues) &&
-      Object.values(v.queues).every(
-        (q) => isObj(q) && typeof q.ready === 'number' && typeof q.unacked === 'number',
-      )
-    if (!ok) fail(`${at}.queues: expected { queue: { ready, unacked } }`)
-    out.queues = v.queues as TimelineExpectation['queues']
-  }
-  return out
-}
-
-function readTimelineAsk(v: unknown, at: string): TimelineQuestion | undefined {
-  if (v === undefined) return undefined
-  if (isObj(v) && v.kind === 'deliveries' && typeof v.message === 'string')
-    return { kind: 'deliveries', message: v.message }
-  if (isObj(v) && v.kind === 'counts' && typeof v.queue === 'string')
-    return { kind: 'counts', queue: v.queue }
-  fail(`${at}: expected { kind: "deliveries", message } or { kind: "counts", queue }`)
-}
-
-function readTimeline(
-  v: Record<string, unknown>,
-  at: string,
-  dir: string,
-  read: ReadFile,
-  errors: ContentError[],
-) {
-  if (typeof v.timeline !== 'string') fail(`${at}.timeline: expected a file name`)
+function readTimeline(v: RawStep, at: string, dir: string, read: ReadFile, errors: ContentError[]) {
   const file = `${dir}/${v.timeline}`
   const raw = read(file)
   if (raw === undefined) {
     errors.push({ file, message: `missing (named by ${at}.timeline)` })
     return undefined
   }
-  const ask = readTimelineAsk(v.timelineAsk, `${at}.timelineAsk`)
   try {
     return {
       file,
       script: validateTimelineScript(raw, file),
-      expect: readTimelineExpect(v.timelineExpect, `${at}.timelineExpect`),
-      ...(ask ? { ask } : {}),
+      expect: (v.timelineExpect ?? {}) as TimelineExpectation,
+      ...(v.timelineAsk ? { ask: v.timelineAsk as TimelineQuestion } : {}),
     }
   } catch (e) {
     if (!(e instanceof TimelineScriptError)) throw e
@@ -135,28 +103,15 @@ function readTimeline(
   }
 }
 
-function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: ContentError[]): LessonStep {
-  if (!isObj(v) || typeof v.id !== 'string') fail(`${at}: each step needs a string id`)
-  const step: LessonStep = { id: v.id, expect: {} }
-  if (v.widget !== undefined) step.widget = readWidget(v.widget, `${at}.widget`)
-  if (v.claims !== undefined) {
-    if (!Array.isArray(v.claims)) fail(`${at}.claims: expected an array`)
-    step.claims = v.claims.map((c, i) => readClaim(c, `${at}.claims[${i}]`))
-  }
-  if (v.expect !== undefined) {
-    if (!isObj(v.expect)) fail(`${at}.expect: expected an object keyed by publish id`)
-    for (const [id, e] of Object.entries(v.expect)) step.expect[id] = readExpectation(e, `${at}.expect.${id}`)
-  }
-  if (v.queueContents !== undefined) {
-    if (!isObj(v.queueContents) || !Object.values(v.queueContents).every(isStrings))
-      fail(`${at}.queueContents: expected { queue: [message ids] }`)
-    step.queueContents = v.queueContents as Record<string, string[]>
-  }
+function readStep(v: RawStep, at: string, dir: string, read: ReadFile, errors: ContentError[]): LessonStep {
+  const step: LessonStep = { id: v.id, expect: (v.expect ?? {}) as Record<string, Expectation> }
+  if (v.widget) step.widget = v.widget as Widget
+  if (v.claims) step.claims = v.claims as Claim[]
+  if (v.queueContents) step.queueContents = v.queueContents
   if (v.scenario !== undefined && v.script !== undefined)
-    fail(`${at}: use either "scenario" or "script", not both`)
+    fail(at, 'use either "scenario" or "script", not both')
   let ids: string[] | null = null
   if (v.scenario !== undefined) {
-    if (typeof v.scenario !== 'string') fail(`${at}.scenario: expected a file name`)
     const file = `${dir}/${v.scenario}`
     const raw = read(file)
     if (raw === undefined) errors.push({ file, message: `missing (named by ${at}.scenario)` })
@@ -171,7 +126,6 @@ function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: C
     }
     ids = (step.scenario?.publishes ?? []).map((p) => p.id)
   } else if (v.script !== undefined) {
-    if (typeof v.script !== 'string') fail(`${at}.script: expected a file name`)
     const file = `${dir}/${v.script}`
     const text = read(file)
     if (typeof text !== 'string') errors.push({ file, message: `missing (named by ${at}.script)` })
@@ -183,32 +137,30 @@ function readStep(v: unknown, at: string, dir: string, read: ReadFile, errors: C
         step.script = { file, text, ops: parsed.ops, ...(parsed.profile ? { profile: parsed.profile } : {}) }
     }
     ids = (step.script?.ops ?? []).flatMap((op) => (op.op === 'publish' ? [op.publish.id] : []))
-  } else fail(`${at}: every step needs a "scenario" or a "script" (its topology is the step's diagram)`)
+  } else fail(at, 'every step needs a "scenario" or a "script" (its topology is the step\'s diagram)')
   if (v.timeline !== undefined) {
     const timeline = readTimeline(v, at, dir, read, errors)
     if (timeline) step.timeline = timeline
   } else if (v.timelineExpect !== undefined || v.timelineAsk !== undefined)
-    fail(`${at}: timelineExpect and timelineAsk need a timeline`)
+    fail(at, 'timelineExpect and timelineAsk need a timeline')
   if (ids) {
-    for (const id of ids) if (!step.expect[id]) fail(`${at}.expect: no expectation for publish "${id}"`)
+    for (const id of ids) if (!step.expect[id]) fail(`${at}.expect`, `no expectation for publish "${id}"`)
     for (const id of Object.keys(step.expect))
-      if (!ids.includes(id)) fail(`${at}.expect: "${id}" is not published`)
+      if (!ids.includes(id)) fail(`${at}.expect.${id}`, `"${id}" is not published`)
   }
   // Every step with a message asks about one (the first that is not refused, unless "ask" names it):
   // the learner predicts before the engine's answer is shown. "ask": null opts out.
-  if (v.ask !== undefined && v.ask !== null && typeof v.ask !== 'string')
-    fail(`${at}.ask: expected a publish id or null`)
   const askable = (ids ?? []).filter((id) => step.expect[id]?.outcome !== 'error')
-  const ask = v.ask === undefined ? askable[0] : (v.ask as string | null)
+  const ask = v.ask === undefined ? askable[0] : v.ask
   if (typeof ask === 'string') {
     if (!askable.includes(ask))
-      fail(`${at}.ask: "${ask}" is not a publish of this step that reaches an outcome`)
+      fail(`${at}.ask`, `"${ask}" is not a publish of this step that reaches an outcome`)
     step.ask = ask
   }
   return step
 }
 
-function readLesson(id: string, read: ReadFile, errors: ContentError[]): Lesson | null {
+function readLesson(id: string, read: ReadFile, errors: ContentError[], text?: ReadText): Lesson | null {
   const file = `${id}/lesson.json`
   const raw = read(file)
   if (raw === undefined) {
@@ -217,17 +169,18 @@ function readLesson(id: string, read: ReadFile, errors: ContentError[]): Lesson 
   }
   let steps: LessonStep[]
   try {
-    if (!isObj(raw) || raw.id !== id) fail(`"id" must be "${id}" (the folder name)`)
-    if (!Array.isArray(raw.steps) || raw.steps.length === 0) fail('"steps" must be a non-empty array')
-    steps = raw.steps.map((s, i) => readStep(s, `steps[${i}]`, id, read, errors))
+    const lesson = lessonShape(raw, '')
+    if (lesson.id !== id) fail('id', `must be "${id}" (the folder name)`)
+    steps = lesson.steps.map((s, i) => readStep(s, `steps[${i}]`, id, read, errors))
     const ids = steps.map((s) => s.id)
-    if (new Set(ids).size !== ids.length) fail('step ids must be unique')
+    const twice = ids.findIndex((s, i) => ids.indexOf(s) !== i)
+    if (twice >= 0) fail(`steps[${twice}].id`, `"${ids[twice]}" is used twice: step ids must be unique`)
   } catch (e) {
-    if (!(e instanceof Located)) throw e
-    errors.push({ file, message: e.message })
+    if (!(e instanceof SchemaError)) throw e
+    errors.push(schemaError(file, e, text))
     return null
   }
-  const text = {} as Record<(typeof LANGS)[number], LessonText>
+  const texts = {} as Record<(typeof LANGS)[number], LessonText>
   for (const lang of LANGS) {
     const mdFile = `${id}/${lang}.md`
     const md = read(mdFile)
@@ -236,13 +189,13 @@ function readLesson(id: string, read: ReadFile, errors: ContentError[]): Lesson 
       return null
     }
     try {
-      text[lang] = parseLessonMarkdown(md)
+      texts[lang] = parseLessonMarkdown(md)
     } catch (e) {
       if (!(e instanceof MarkdownError)) throw e
       errors.push({ file: mdFile, message: e.message })
       return null
     }
-    const got = text[lang].steps.map((s) => s.id).join(', ')
+    const got = texts[lang].steps.map((s) => s.id).join(', ')
     const want = steps.map((s) => s.id).join(', ')
     if (got !== want) {
       errors.push({ file: mdFile, message: `step headings [${got}] differ from lesson.json steps [${want}]` })
@@ -250,7 +203,7 @@ function readLesson(id: string, read: ReadFile, errors: ContentError[]): Lesson 
     }
     // a step that asks keeps its outcome for after the answer: below a --- line
     const asks = (s: LessonStep) => s.ask !== undefined || s.timeline?.ask !== undefined
-    const silent = steps.find((s, n) => asks(s) && (text[lang].steps[n]?.after.length ?? 0) === 0)
+    const silent = steps.find((s, n) => asks(s) && (texts[lang].steps[n]?.after.length ?? 0) === 0)
     if (silent) {
       errors.push({
         file: mdFile,
@@ -259,27 +212,32 @@ function readLesson(id: string, read: ReadFile, errors: ContentError[]): Lesson 
       return null
     }
   }
-  return { id, steps, text }
+  return { id, steps, text: texts }
 }
 
-/** Validate the manifest and every lesson it lists, in order. Problems are collected, never thrown. */
+/**
+ * Validate the manifest and every lesson it lists, in order. Problems are collected, never thrown;
+ * with `text` (a JSON file's text by its path) each lesson.json problem also has its line and column.
+ */
 export function buildLessons(
   manifest: unknown,
   read: ReadFile,
+  text?: ReadText,
 ): { lessons: Lesson[]; errors: ContentError[] } {
   const errors: ContentError[] = []
-  if (!isObj(manifest) || !isStrings(manifest.lessons)) {
-    return {
-      lessons: [],
-      errors: [{ file: 'manifest.json', message: 'expected { "lessons": [folder names] }' }],
-    }
+  let listed: string[]
+  try {
+    listed = manifestShape(manifest, '').lessons
+  } catch (e) {
+    if (!(e instanceof SchemaError)) throw e
+    return { lessons: [], errors: [schemaError('manifest.json', e, text)] }
   }
   const seen = new Set<string>()
   const lessons: Lesson[] = []
-  for (const id of manifest.lessons) {
+  for (const id of listed) {
     if (seen.has(id)) errors.push({ file: 'manifest.json', message: `"${id}" is listed twice` })
     seen.add(id)
-    const lesson = readLesson(id, read, errors)
+    const lesson = readLesson(id, read, errors, text)
     if (lesson) lessons.push(lesson)
   }
   return { lessons, errors }

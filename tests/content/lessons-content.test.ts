@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { contentErrorText } from '../../src/content/errors'
 import { runTimeline, type TimelineRun, topicDpTrace } from '../../src/engine'
 import { loadLessons } from '../../src/lessons/content-load'
 import type { Block, LessonStep } from '../../src/lessons/content-types'
@@ -82,7 +83,11 @@ function readFromDisk(path: string): unknown {
   const raw = readFileSync(file, 'utf8')
   return path.endsWith('.json') ? JSON.parse(raw) : raw
 }
-const built = buildLessons(manifest, readFromDisk)
+const textFromDisk = (path: string) => {
+  const file = join(ROOT, path)
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined
+}
+const built = buildLessons(manifest, readFromDisk, textFromDisk)
 
 function must<T>(value: T | undefined | null, what: string): T {
   if (value === undefined || value === null) throw new Error(`missing: ${what}`)
@@ -126,6 +131,52 @@ describe('lesson manifest', () => {
 
 describe('the validator catches broken content', () => {
   const good = (path: string) => readFromDisk(path)
+  it('names a misspelt key in lesson.json with its path, line and column', () => {
+    const source = must(textFromDisk('04-topic-dp/lesson.json'), 'lesson.json')
+    const at = source.indexOf('"widget"', source.indexOf('"id": "eu"'))
+    const edited = `${source.slice(0, at)}"widgte"${source.slice(at + 8)}`
+    const r = buildLessons(
+      { lessons: ['04-topic-dp'] },
+      (p) => (p.endsWith('lesson.json') ? JSON.parse(edited) : good(p)),
+      (p) => (p.endsWith('lesson.json') ? edited : textFromDisk(p)),
+    )
+    const line = source.slice(0, at).split('\n').length
+    const column = at - source.lastIndexOf('\n', at - 1)
+    expect(r.errors).toEqual([
+      { file: '04-topic-dp/lesson.json', message: 'steps[1].widgte: unknown field', line, column },
+    ])
+    expect(contentErrorText(must(r.errors[0], 'error'))).toBe(
+      `04-topic-dp/lesson.json:${line}:${column}: steps[1].widgte: unknown field`,
+    )
+  })
+  it('refuses unknown keys at every level: the lesson, a claim, an expectation, the manifest', () => {
+    const edit = (lesson: string, change: (l: Record<string, unknown>) => void) =>
+      buildLessons({ lessons: [lesson] }, (p) => {
+        const v = good(p)
+        if (!p.endsWith('lesson.json')) return v
+        const copy = structuredClone(v) as Record<string, unknown>
+        change(copy)
+        return copy
+      }).errors.map((e) => e.message)
+    type Steps = { steps: Record<string, Record<string, unknown>>[] }
+    expect(edit('02-direct', (l) => Object.assign(l, { titel: 'x' }))).toEqual(['titel: unknown field'])
+    expect(
+      edit('05-fanout', (l) => {
+        ;((l as Steps).steps[0] as Record<string, unknown>).claims = [
+          { kind: 'copies', says: '9', sais: '9' },
+        ]
+      }),
+    ).toEqual(['steps[0].claims[0].sais: unknown field'])
+    expect(
+      edit('02-direct', (l) => {
+        const e = (l as Steps).steps[0]?.expect as Record<string, Record<string, unknown>>
+        Object.assign(e.m1 as object, { queue: ['x'] })
+      }),
+    ).toEqual(['steps[0].expect.m1.queue: unknown field'])
+    expect(buildLessons({ lessons: [], order: [] }, good).errors).toEqual([
+      { file: 'manifest.json', message: 'order: unknown field' },
+    ])
+  })
   it('names a missing language file', () => {
     const r = buildLessons({ lessons: ['02-direct'] }, (p) => (p.endsWith('zh-CN.md') ? undefined : good(p)))
     expect(r.errors).toEqual([{ file: '02-direct/zh-CN.md', message: 'missing' }])

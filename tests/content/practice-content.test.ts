@@ -277,8 +277,13 @@ describe('content as data', () => {
     return path.endsWith('.json') ? JSON.parse(text) : text
   }
 
+  const diskText = (path: string) => {
+    const file = new URL(path, ROOT)
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined
+  }
+
   it('every file on disk passes the schema, and the bundled content is the same', () => {
-    const built = buildPracticeContent(disk)
+    const built = buildPracticeContent(disk, diskText)
     expect(built.errors).toEqual([])
     expect(CONTENT_ERRORS).toEqual([])
     expect(built.content).toEqual(CONTENT)
@@ -311,6 +316,26 @@ describe('content as data', () => {
       { file: 'questions.json', message: 'questions[3] (q-scenario-1).corect: unknown field' },
     ])
     expect(content.questions).toHaveLength(CONTENT.questions.length - 2)
+  })
+
+  it('places a misspelt key at its line and column when the text is at hand', () => {
+    const source = String(readFileSync(new URL('questions.json', ROOT), 'utf8'))
+    const at = source.indexOf('"hint"')
+    const edited = `${source.slice(0, at)}"hnit"${source.slice(at + 6)}`
+    const read = (path: string) => (path === 'questions.json' ? JSON.parse(edited) : disk(path))
+    const text = (path: string) => (path === 'questions.json' ? edited : undefined)
+    const { errors } = buildPracticeContent(read, text)
+    const line = source.slice(0, at).split('\n').length
+    const column = at - source.lastIndexOf('\n', at - 1)
+    expect(errors[0]).toMatchObject({ file: 'questions.json', line, column })
+    expect(errors[0]?.message).toMatch(/^questions\[0\] \([\w-]+\)\.hnit: unknown field$/)
+    // a top-level key beside the item list is one too
+    const extra = buildPracticeContent((p) =>
+      p === 'homework.json' ? { ...(disk(p) as object), homewrok: [] } : disk(p),
+    )
+    expect(extra.errors).toEqual([
+      { file: 'homework.json', message: 'homewrok: unknown field (expected { "homework": [ … ] })' },
+    ])
   })
 
   it('refuses a predict scenario with the path inside it, and a missing starter file', () => {

@@ -3,9 +3,11 @@
  * bundled files, the content tests feed it the disk. A bad item is left out and reported with its
  * file and path; the rest still loads.
  */
+
+import { type ReadText, schemaError } from '../../content/errors'
+import { type Check, isObject, SchemaError } from '../../content/schema'
 import { LANGS } from '../../i18n/language'
 import { codeExercise, homework, knowledgePoint, predict, question } from './checks'
-import { type Check, isObject, SchemaError } from './schema'
 import type {
   CodeExercise,
   ContentError,
@@ -34,6 +36,7 @@ function items<T extends { id: string }>(
   key: string,
   check: Check<T>,
   errors: ContentError[],
+  text?: ReadText,
 ): T[] {
   const raw = read(file)
   if (raw === undefined) {
@@ -41,7 +44,9 @@ function items<T extends { id: string }>(
     return []
   }
   if (!isObject(raw) || !Array.isArray(raw[key]) || Object.keys(raw).length !== 1) {
-    errors.push({ file, message: `expected { "${key}": [ … ] }` })
+    const extra = isObject(raw) ? Object.keys(raw).find((k) => k !== key) : undefined
+    const e = new SchemaError(extra ?? '', `expected { "${key}": [ … ] }`)
+    errors.push(schemaError(file, e, text, extra ? `${extra}: unknown field (${e.detail})` : e.detail))
     return []
   }
   const out: T[] = []
@@ -52,7 +57,7 @@ function items<T extends { id: string }>(
     } catch (e) {
       if (!(e instanceof SchemaError)) throw e
       const id = isObject(v) && typeof v.id === 'string' ? ` (${v.id})` : ''
-      errors.push({ file, message: `${e.path.replace(at, `${at}${id}`)}: ${e.detail}` })
+      errors.push(schemaError(file, e, text, `${e.path.replace(at, `${at}${id}`)}: ${e.detail}`))
     }
   })
   return out
@@ -75,14 +80,18 @@ function codeFiles(read: ReadFile, errors: ContentError[]) {
   }
 }
 
-export function buildPracticeContent(read: ReadFile): { content: PracticeContent; errors: ContentError[] } {
+/** With `text` (a JSON file's text by its path), each schema problem also has its line and column. */
+export function buildPracticeContent(
+  read: ReadFile,
+  text?: ReadText,
+): { content: PracticeContent; errors: ContentError[] } {
   const errors: ContentError[] = []
   const content: PracticeContent = {
-    questions: items(read, 'questions.json', 'questions', question, errors),
-    predict: items(read, 'predict.json', 'predict', predict, errors),
-    homework: items(read, 'homework.json', 'homework', homework, errors),
-    points: items(read, 'knowledge-points.json', 'points', knowledgePoint, errors),
-    code: items(read, 'code/exercises.json', 'exercises', codeExercise, errors)
+    questions: items(read, 'questions.json', 'questions', question, errors, text),
+    predict: items(read, 'predict.json', 'predict', predict, errors, text),
+    homework: items(read, 'homework.json', 'homework', homework, errors, text),
+    points: items(read, 'knowledge-points.json', 'points', knowledgePoint, errors, text),
+    code: items(read, 'code/exercises.json', 'exercises', codeExercise, errors, text)
       .map(codeFiles(read, errors))
       .filter((x): x is CodeExercise => x !== null),
   }

@@ -1,5 +1,5 @@
 /** The schema of each practice content file (lessons/practice/*.json), item by item. */
-import { type Scenario, ScenarioFormatError, validateScenario } from '../../engine'
+
 import {
   anyStr,
   arr,
@@ -14,7 +14,8 @@ import {
   oneOf,
   optional,
   str,
-} from './schema'
+} from '../../content/schema'
+import { type Scenario, ScenarioFormatError, validateScenario } from '../../engine'
 import type {
   ChoiceQuestion,
   HomeworkTask,

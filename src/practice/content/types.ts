@@ -101,8 +101,5 @@ export interface CodeExercise {
   generated: number
 }
 
-/** A problem found in a content file: which file, and where in it. */
-export interface ContentError {
-  file: string
-  message: string
-}
+/** A located problem in the content (one type for lessons and practice). */
+export type { ContentError } from '../../content/errors'

@@ -4,7 +4,7 @@
  * before question attempts were kept, still load), and the
  * browser copy under PROGRESS_KEY. Frozen files of every version live in tests/fixtures/practice/.
  */
-import type { KeyStore, WriteOutcome } from '../../storage/key-store'
+
 import {
   anyStr,
   type Check,
@@ -16,7 +16,8 @@ import {
   oneOf,
   optional,
   SchemaError,
-} from '../content/schema'
+} from '../../content/schema'
+import type { KeyStore, WriteOutcome } from '../../storage/key-store'
 import {
   emptyProgress,
   HOMEWORK_RATINGS,

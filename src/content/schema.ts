@@ -1,8 +1,9 @@
 /**
- * A small declarative schema for practice content (JSON in lessons/practice/). Each check returns the
- * typed value or throws a SchemaError carrying the path of the first problem, e.g.
- * `questions[2].options[1].text.zh-CN: expected a non-empty string`. Unknown fields are refused so a
- * misspelt key is reported where it is, instead of silently doing nothing.
+ * The one schema of every content file (each lesson.json, the lesson manifest, lessons/practice/) and
+ * of progress files. Each check returns the typed value or throws a SchemaError carrying the path of
+ * the first problem, e.g. `questions[2].options[1].text.zh-CN: expected a non-empty string`; with the
+ * file's text, `locate` (json-paths.ts) turns that path into a line and column. Unknown fields are
+ * refused so a misspelt key is reported where it is, instead of silently doing nothing.
  */
 export class SchemaError extends Error {
   constructor(
@@ -28,7 +29,8 @@ type Opt<S extends Shape> = {
 }
 export type Out<S extends Shape> = Required<S> & Opt<S>
 
-const join = (at: string, key: string | number) =>
+/** The path of a member or an item, as SchemaError paths and `jsonPaths` write it. */
+export const join = (at: string, key: string | number) =>
   typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${key}` : key
 
 export const fail = (at: string, detail: string): never => {
@@ -49,6 +51,9 @@ export const anyStr: Check<string> = (v, at) => (typeof v === 'string' ? v : fai
 export const bool: Check<boolean> = (v, at) =>
   typeof v === 'boolean' ? v : fail(at, 'expected true or false')
 
+export const num: Check<number> = (v, at) =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fail(at, 'expected a number')
+
 export const nat: Check<number> = (v, at) =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fail(at, 'expected a whole number ≥ 0')
 
@@ -67,6 +72,37 @@ export function arr<T>(item: Check<T>, min = 0): Check<T[]> {
     if (!Array.isArray(v)) return fail(at, 'expected an array')
     if (v.length < min) fail(at, `expected at least ${min} item${min === 1 ? '' : 's'}`)
     return v.map((x, i) => item(x, join(at, i)))
+  }
+}
+
+/** The value, or null (a field that may be switched off explicitly). */
+export function orNull<T>(check: Check<T>): Check<T | null> {
+  return (v, at) => (v === null ? null : check(v, at))
+}
+
+/** An object used as a map: any keys, every value checked. */
+export function record<T>(value: Check<T>): Check<Record<string, T>> {
+  return (v, at) => {
+    if (!isObject(v)) return fail(at, 'expected an object')
+    const out: Record<string, T> = {}
+    for (const [key, x] of Object.entries(v)) out[key] = value(x, join(at, key))
+    return out
+  }
+}
+
+type Variants = Record<string, Shape>
+type Tagged<V extends Variants> = { [K in keyof V]: { kind: K } & Out<V[K]> }[keyof V]
+
+/** One of several shapes told apart by their `kind`; each shape's fields are as strict as obj's. */
+export function tagged<V extends Variants>(variants: V): Check<Tagged<V>> {
+  const kinds = Object.keys(variants)
+  return (v, at) => {
+    if (!isObject(v)) return fail(at, 'expected an object')
+    const kind = v.kind
+    if (typeof kind !== 'string' || !Object.hasOwn(variants, kind))
+      return fail(join(at, 'kind'), `expected one of ${kinds.join(', ')}`)
+    const shape = variants[kind] as Shape
+    return obj({ ...shape, kind: anyStr })(v, at) as Tagged<V>
   }
 }
 
