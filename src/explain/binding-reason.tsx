@@ -1,8 +1,8 @@
 /** The full reason of one binding evaluation, by exchange kind. */
 import type { BindingEvaluation } from '../engine'
 import type { ExplainT } from './explain-messages'
-import { reasonText } from './explain-text'
 import { HeadersTable } from './headers-table'
+import { reasonLine } from './routing-reason'
 import { TopicReason } from './topic-reason'
 
 export function BindingReason({ ev, t }: { ev: BindingEvaluation; t: ExplainT }) {
@@ -20,10 +20,10 @@ export function BindingReason({ ev, t }: { ev: BindingEvaluation; t: ExplainT })
   if (r.kind === 'headers') {
     return (
       <div className="headers-reason">
-        <p>{reasonText(ev, t)}</p>
+        <p>{reasonLine(ev, t)}</p>
         {r.rows.length > 0 && <HeadersTable rows={r.rows} t={t} />}
       </div>
     )
   }
-  return <p>{reasonText(ev, t)}</p>
+  return <p>{reasonLine(ev, t)}</p>
 }

@@ -8,11 +8,11 @@ import type { BindingEvaluation, HeadersRow } from '../engine'
 import { useT } from '../i18n/messages'
 import { DpStepper } from './dp/dp-stepper'
 import { explainMessages } from './explain-messages'
-import { headersTally } from './explain-text'
 import { HeadersTable } from './headers-table'
 import { PlayerControls } from './player/player-controls'
 import { StepperBody } from './player/stepper-body'
 import { usePlayer } from './player/use-player'
+import { headersSummaryLine } from './routing-reason'
 import { TrieWalk } from './trie/trie-walk'
 
 /** Whether a binding has something to step through. */
@@ -88,7 +88,6 @@ function HeadersStepper({ rows, xMatch, matched }: { rows: HeadersRow[]; xMatch:
   const t = useT(explainMessages)
   const player = usePlayer(rows.length + 1, rows.map((r) => r.key).join('\u0000'))
   const done = player.cursor > rows.length
-  const { considered, matching } = headersTally(rows)
   return (
     <div className="step-through" data-testid="step-through-panel">
       <StepperBody player={player} testId="headers-body">
@@ -101,7 +100,7 @@ function HeadersStepper({ rows, xMatch, matched }: { rows: HeadersRow[]; xMatch:
         />
         <p className="stepper-explain" aria-live="polite" data-testid="headers-explain">
           {done
-            ? `${t('headersSummary', { mode: xMatch, count: matching, total: considered })} → ${t(matched ? 'matched' : 'notMatched')}`
+            ? `${headersSummaryLine(xMatch, rows, t)} → ${t(matched ? 'matched' : 'notMatched')}`
             : player.cursor === 0
               ? t('stepHeadersStart', { mode: xMatch })
               : t('stepHeadersRow', { key: rows[player.cursor - 1]?.key ?? '' })}

@@ -1,16 +1,15 @@
 /**
  * One-line plain-text readings of the engine's explanation, shared by the why panel's two views.
- * Pure: takes a translator, returns strings (rendered as React text by the callers).
+ * Pure: takes a translator, returns strings (rendered as React text by the callers). Why a binding
+ * matched or not is worded in routing-reason.ts, shared with lessons and practice.
  */
 import { formatAmqpValue } from '../components/amqp-value'
 import type {
   BindingEvaluation,
   ExchangeHop,
-  HeadersRow,
   PublishExplanation,
   PublishOutcome,
   QueueDelivery,
-  TopicExplanation,
 } from '../engine'
 import type { ExplainT } from './explain-messages'
 
@@ -32,50 +31,6 @@ export function bindingTarget(ev: BindingEvaluation, t: ExplainT): string {
   return ev.destinationType === 'queue'
     ? t('toQueue', { name: ev.destination })
     : t('toExchange', { name: ev.destination })
-}
-
-export function headersTally(rows: HeadersRow[]): { considered: number; matching: number } {
-  const considered = rows.filter((r) => r.considered)
-  return { considered: considered.length, matching: considered.filter((r) => r.result).length }
-}
-
-/** Where a topic match stopped, in one line (the engine's `failedAt`), or that it matched. */
-export function topicFailureText(te: TopicExplanation, t: ExplainT): string {
-  if (te.matched) return t('topicMatched')
-  const p = te.failedAt?.patternIndex ?? null
-  const k = te.failedAt?.keyIndex ?? null
-  if (p !== null && k !== null)
-    return t('topicMismatch', { pattern: te.patternWords[p] ?? '', word: te.keyWords[k] ?? '' })
-  if (p !== null) return t('topicKeyShort', { pattern: te.patternWords[p] ?? '' })
-  return t('topicKeyLong', { words: te.keyWords.slice(k ?? te.keyWords.length).join('.') })
-}
-
-/** Why this binding matched or not, in one line. */
-export function reasonText(ev: BindingEvaluation, t: ExplainT): string {
-  const r = ev.reason
-  switch (r.kind) {
-    case 'fanout':
-      return t('fanout')
-    case 'direct':
-      return r.compared
-        .map((c) =>
-          t('direct', {
-            binding: ev.routingKey,
-            key: c.routingKey,
-            verdict: c.equal ? t('equal') : t('different'),
-          }),
-        )
-        .join('; ')
-    case 'topic':
-      return r.perKey
-        .map((te) => `${t('topicKey', { key: te.routingKey })}: ${topicFailureText(te, t)}`)
-        .join('; ')
-    case 'headers': {
-      if (r.rows.length === 0) return t('headersEmpty')
-      const { considered, matching } = headersTally(r.rows)
-      return t('headersSummary', { mode: r.xMatch, count: matching, total: considered })
-    }
-  }
 }
 
 /** How the exchange was reached, then what happened to its alternate exchange and skipped hops. */

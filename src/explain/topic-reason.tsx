@@ -8,14 +8,14 @@ import { useT } from '../i18n/messages'
 import { dpMessages } from './dp/dp-messages'
 import { DpLegend, DpTable } from './dp/dp-table'
 import type { ExplainT } from './explain-messages'
-import { topicFailureText } from './explain-text'
+import { topicKeyLine, topicStopLine } from './routing-reason'
 
 export function TopicReason({ te, t }: { te: TopicExplanation; t: ExplainT }) {
   const dp = useT(dpMessages)
   const [open, setOpen] = useState(false)
   return (
     <div className="topic-reason">
-      <span>{t('topicKey', { key: te.routingKey })}</span>
+      <span>{topicKeyLine(te, t)}</span>
       {te.taken.length > 0 && (
         <ol className="topic-steps">
           {te.taken.map((s, i) => (
@@ -28,7 +28,7 @@ export function TopicReason({ te, t }: { te: TopicExplanation; t: ExplainT }) {
           ))}
         </ol>
       )}
-      <p className={te.matched ? 'topic-done' : 'topic-stop'}>{topicFailureText(te, t)}</p>
+      <p className={te.matched ? 'topic-done' : 'topic-stop'}>{topicStopLine(te, t)}</p>
       <button type="button" className="linkish" aria-expanded={open} onClick={() => setOpen(!open)}>
         {t('dpTable')}
       </button>

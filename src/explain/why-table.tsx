@@ -13,10 +13,10 @@ import {
   exchangeName,
   hopNotes,
   outcomeText,
-  reasonText,
   usedAlternate,
   viaText,
 } from './explain-text'
+import { reasonLine } from './routing-reason'
 
 /** Headers rows spelled out so the table view loses nothing of the comparison table. */
 function headersDetail(ev: BindingEvaluation, t: ExplainT): string[] {
@@ -66,7 +66,7 @@ export function WhyTable({ publish, t }: { publish: PublishExplanation; t: Expla
                 <td>{bindingCriteria(ev) && <code>{bindingCriteria(ev)}</code>}</td>
                 <td>{ev.matched ? t('matched') : t('notMatched')}</td>
                 <td>
-                  {reasonText(ev, t)}
+                  {reasonLine(ev, t)}
                   {headersDetail(ev, t).map((line, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: one line per argument, in order
                     <div key={i}>{line}</div>

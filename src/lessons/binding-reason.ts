@@ -1,41 +1,14 @@
-/** One-line wording of an engine BindingReason (what was compared), for the steppers. */
+/**
+ * The steppers' wording of how an exchange was reached and of a binding's destination; why a
+ * binding matched is worded by src/explain/routing-reason.ts (reasonBrief), shared with the why
+ * panel and practice.
+ */
 import type { BindingEvaluation, HopVia } from '../engine'
 import type { Params } from '../i18n/messages'
 import type { routeMessages } from './route-messages'
 
 type Key = keyof (typeof routeMessages)['en']
 type T = (key: Key, params?: Params) => string
-
-const words = (w: string[]) => (w.length === 0 ? '""' : w.join('.'))
-
-export function reasonText(e: BindingEvaluation, t: T): string {
-  const r = e.reason
-  switch (r.kind) {
-    case 'topic':
-      return r.perKey
-        .map(
-          (k) =>
-            `${t('reasonTopic', { pattern: words(k.patternWords), key: words(k.keyWords) })}: ${t(k.matched ? 'match' : 'noMatch')}`,
-        )
-        .join('; ')
-    case 'direct':
-      return r.compared
-        .map(
-          (c) =>
-            `${t('reasonDirect', { key: e.routingKey, rk: c.routingKey })}: ${t(c.equal ? 'match' : 'noMatch')}`,
-        )
-        .join('; ')
-    case 'fanout':
-      return t('reasonFanout')
-    case 'headers': {
-      const rows = r.rows
-        .filter((row) => row.considered)
-        .map((row) => `${row.key} ${row.result ? '✓' : '✗'}`)
-        .join(', ')
-      return t('reasonHeaders', { mode: r.xMatch, rows: rows || '—' })
-    }
-  }
-}
 
 export function viaText(via: HopVia, t: T): string {
   if (via.kind === 'publish') return t('viaPublish')

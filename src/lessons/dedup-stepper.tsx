@@ -7,8 +7,9 @@ import type { RunResult } from '../engine'
 import { PlayerControls } from '../explain/player/player-controls'
 import { StepperBody } from '../explain/player/stepper-body'
 import { usePlayer } from '../explain/player/use-player'
+import { reasonBrief, verdictBrief } from '../explain/routing-reason'
 import { useT } from '../i18n/messages'
-import { destinationText, reasonText, viaText } from './binding-reason'
+import { destinationText, viaText } from './binding-reason'
 import { PublishPicker } from './publish-picker'
 import { routeMessages } from './route-messages'
 import { type DedupStep, dedupSteps, runningSet } from './route-steps'
@@ -36,7 +37,7 @@ export function DedupStepper({ run, initial = 0 }: { run: RunResult; initial?: n
     ? t('notStarted')
     : current.kind === 'set'
       ? t('finalSet')
-      : `${current.kind === 'eval' ? reasonText(current.evaluation, t) : t('lookup', { key: current.routingKey })} → ${effectText(current)}`
+      : `${current.kind === 'eval' ? reasonBrief(current.evaluation, t) : t('lookup', { key: current.routingKey })} → ${effectText(current)}`
 
   return (
     <section className="stepper dedup-stepper" data-testid="stepper-dedup" aria-label={t('dedupTitle')}>
@@ -78,12 +79,12 @@ export function DedupStepper({ run, initial = 0 }: { run: RunResult; initial?: n
                     : t('lookup', { key: s.routingKey })}
                   {done && s.kind === 'eval' && (
                     <small className="eval-reason" data-testid="dedup-reason">
-                      {reasonText(s.evaluation, t)}
+                      {reasonBrief(s.evaluation, t)}
                     </small>
                   )}
                 </span>
                 <span className={`eval-verdict ${done ? (matched ? 'ok' : 'bad') : ''}`}>
-                  {done ? (matched ? `✓ ${t('match')}` : `✗ ${t('noMatch')}`) : t('pending')}
+                  {done ? `${matched ? '✓' : '✗'} ${verdictBrief(matched, t)}` : t('pending')}
                 </span>
                 <span className="eval-effect">{done ? effectText(s) : ''}</span>
               </li>

@@ -1,8 +1,10 @@
+import { reasonMessages } from '../explain/reason-messages'
 import { defineMessages } from '../i18n/messages'
 
 /** Texts of the dedup and unroutable steppers. */
 export const routeMessages = defineMessages({
   en: {
+    ...reasonMessages.en,
     dedupTitle: 'Dedup stepper: bindings one by one, then the set of queues',
     unroutableTitle: 'Unroutable stepper: the broker’s decision path',
     message: 'Message',
@@ -18,8 +20,6 @@ export const routeMessages = defineMessages({
     bindingExchange: 'exchange “{destination}”',
     bindingQueue: 'queue “{destination}”',
     pending: 'not yet',
-    match: 'match',
-    noMatch: 'no match',
     added: '“{queue}” joins the set',
     merged: '“{queue}” is already in the set: no second copy',
     toExchange: 'the message continues into exchange “{exchange}”',
@@ -29,10 +29,6 @@ export const routeMessages = defineMessages({
     emptySet: '(empty)',
     finalSet: 'Final set: one copy per queue',
     reachedBy: '“{queue}” reached {n} time(s), stored once',
-    reasonTopic: 'pattern {pattern} vs key {key}',
-    reasonDirect: 'binding key “{key}” vs routing key “{rk}”',
-    reasonFanout: 'fanout: every binding matches',
-    reasonHeaders: 'x-match {mode}: {rows}',
     stepExchangeFound: 'Exchange “{exchange}” exists.',
     stepExchangeMissing: 'Exchange “{exchange}” is not there.',
     stepChannelClosed:
@@ -57,6 +53,7 @@ export const routeMessages = defineMessages({
     decision: 'Decision path',
   },
   'zh-CN': {
+    ...reasonMessages['zh-CN'],
     dedupTitle: '去重步进器：逐个评估绑定，再形成队列集合',
     unroutableTitle: '不可路由步进器：Broker 的判断链',
     message: '消息',
@@ -72,8 +69,6 @@ export const routeMessages = defineMessages({
     bindingExchange: '交换机“{destination}”',
     bindingQueue: '队列“{destination}”',
     pending: '尚未评估',
-    match: '匹配',
-    noMatch: '不匹配',
     added: '“{queue}”加入集合',
     merged: '“{queue}”已在集合中：不会有第二份',
     toExchange: '消息继续进入交换机“{exchange}”',
@@ -83,10 +78,6 @@ export const routeMessages = defineMessages({
     emptySet: '（空）',
     finalSet: '最终集合：每个队列一份',
     reachedBy: '“{queue}”被到达 {n} 次，只存一份',
-    reasonTopic: '模式 {pattern} 对键 {key}',
-    reasonDirect: '绑定键“{key}”对路由键“{rk}”',
-    reasonFanout: 'fanout：每个绑定都匹配',
-    reasonHeaders: 'x-match {mode}：{rows}',
     stepExchangeFound: '交换机“{exchange}”存在。',
     stepExchangeMissing: '交换机“{exchange}”不存在。',
     stepChannelClosed:

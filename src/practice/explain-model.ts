@@ -4,6 +4,7 @@
  * separate the learner's answer from the right one.
  */
 import type { BindingEvaluation, PublishExplanation, Scenario } from '../engine'
+import { topicStop } from '../explain/routing-reason'
 import type { Grade } from './answer'
 import { runScenario } from './engine-run'
 
@@ -56,11 +57,11 @@ export function bindingFact(b: BindingEvaluation, key: string): Fact {
   }
   const t = r.perKey.find((p) => p.routingKey === key) ?? r.perKey[0]
   const fact: Fact = { kind: 'topic', b, key, matched: b.matched }
-  if (t && !t.matched && t.failedAt) {
-    const { patternIndex, keyIndex } = t.failedAt
-    if (patternIndex !== null) fact.patternWord = t.patternWords[patternIndex]
-    if (keyIndex !== null) fact.keyWord = t.keyWords[keyIndex]
-  }
+  // where the match stopped, read as the why panel reads it
+  const stop = t && !t.matched && t.failedAt ? topicStop(t) : null
+  if (stop?.kind === 'mismatch') Object.assign(fact, { patternWord: stop.pattern, keyWord: stop.word })
+  else if (stop?.kind === 'key-short') fact.patternWord = stop.pattern
+  else if (stop?.kind === 'pattern-short' && t?.failedAt?.keyIndex != null) fact.keyWord = stop.word
   return fact
 }
 

@@ -1,60 +1,37 @@
-/** Renders the engine's facts (explain-model.ts) as sentences; every name is React text, never HTML. */
+/**
+ * Renders the engine's facts (explain-model.ts) as sentences; every name is React text, never HTML.
+ * A binding's reason is worded by src/explain/routing-reason.ts, as in the why panel and lessons.
+ */
+import {
+  directSentence,
+  fanoutSentence,
+  headerRowSentence,
+  headersSentence,
+  topicSentence,
+} from '../explain/routing-reason'
 import { useT } from '../i18n/messages'
 import type { Fact } from './explain-model'
 import { practiceMessages } from './practice-messages'
 
+/** An empty name or key shows as "". */
 const q = (s: string) => (s === '' ? '""' : s)
 
 function FactLine({ fact }: { fact: Fact }) {
   const t = useT(practiceMessages)
   switch (fact.kind) {
-    case 'topic': {
-      const head = t('factBinding', {
-        source: q(fact.b.source),
-        dest: q(fact.b.destination),
-        key: q(fact.b.routingKey),
-      })
-      if (fact.matched) return <>{`${head} ${t('factTopicMatched', { key: q(fact.key) })}`}</>
-      let why = t('factTopicNoMatch', { key: q(fact.key) })
-      if (fact.patternWord !== undefined && fact.keyWord !== undefined)
-        why += ` ${t('factTopicWords', { pw: q(fact.patternWord), kw: q(fact.keyWord) })}`
-      else if (fact.patternWord !== undefined)
-        why += ` ${t('factTopicKeyShort', { pw: q(fact.patternWord) })}`
-      else if (fact.keyWord !== undefined) why += ` ${t('factTopicPatternShort', { kw: q(fact.keyWord) })}`
-      return <>{`${head} ${why}`}</>
-    }
-    case 'direct': {
-      const head = t('factBinding', {
-        source: q(fact.b.source),
-        dest: q(fact.b.destination),
-        key: q(fact.b.routingKey),
-      })
-      return (
-        <>{`${head} ${t(fact.matched ? 'factDirectEqual' : 'factDirectDiffer', { key: q(fact.key) })}`}</>
-      )
-    }
+    case 'topic':
+      return <>{topicSentence(fact.b, fact.key, fact.matched, t, fact.patternWord, fact.keyWord)}</>
+    case 'direct':
+      return <>{directSentence(fact.b, fact.key, fact.matched, t)}</>
     case 'fanout':
-      return <>{t('factFanout', { source: q(fact.b.source), dest: q(fact.b.destination) })}</>
+      return <>{fanoutSentence(fact.b, t)}</>
     case 'headers':
       return (
         <>
-          {t('factHeaders', {
-            source: q(fact.b.source),
-            dest: q(fact.b.destination),
-            mode: fact.xMatch,
-            result: t(fact.b.matched ? 'yes' : 'no'),
-          })}
+          {headersSentence(fact.b, fact.xMatch, t)}
           <ul>
             {fact.rows.map((r) => (
-              <li key={r.key}>
-                {r.considered
-                  ? t(r.result ? 'factHeaderRowOk' : 'factHeaderRowBad', {
-                      key: r.key,
-                      want: r.want,
-                      got: r.got ?? t('factHeaderAbsent'),
-                    })
-                  : t('factHeaderSkipped', { key: r.key })}
-              </li>
+              <li key={r.key}>{headerRowSentence(r, t)}</li>
             ))}
           </ul>
         </>

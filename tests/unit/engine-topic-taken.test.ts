@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { explainTopic, topicMatchReference } from '../../src/engine'
 import { explainMessages } from '../../src/explain/explain-messages'
-import { topicFailureText } from '../../src/explain/explain-text'
+import { topicStopLine as topicFailureText } from '../../src/explain/routing-reason'
 import { translate } from '../../src/i18n/messages'
 
 const t = ((key: string, params?: Record<string, string | number>) =>

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest'
 import {
   bindingCriteria,
   deliveryText,
-  headersTally,
   hopNotes,
   outcomeText,
-  reasonText,
   usedAlternate,
   viaText,
 } from '../../src/explain/explain-text'
+import { headersTally, reasonLine as reasonText } from '../../src/explain/routing-reason'
 import { runRich } from './diagram-fixtures'
 import { tEn, tZh } from './explain-fixtures'
 
