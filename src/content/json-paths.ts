@@ -6,7 +6,7 @@
 import { join } from './schema'
 
 /** 1-based line and column of each path's member key or value; empty for text that is not JSON. */
-export function jsonPaths(text: string): Map<string, { line: number; column: number }> {
+function jsonPaths(text: string): Map<string, { line: number; column: number }> {
   const out = new Map<string, { line: number; column: number }>()
   const lineStarts = [0]
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1)

@@ -51,9 +51,6 @@ export const anyStr: Check<string> = (v, at) => (typeof v === 'string' ? v : fai
 export const bool: Check<boolean> = (v, at) =>
   typeof v === 'boolean' ? v : fail(at, 'expected true or false')
 
-export const num: Check<number> = (v, at) =>
-  typeof v === 'number' && Number.isFinite(v) ? v : fail(at, 'expected a number')
-
 export const nat: Check<number> = (v, at) =>
   typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : fail(at, 'expected a whole number ≥ 0')
 
