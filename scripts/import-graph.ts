@@ -46,20 +46,7 @@ export const IMPORTS_NOTHING: ReadonlySet<string> = new Set(['sw'])
  * files (relative to the repository, sorted); a listed cycle that no longer exists is an error too,
  * so the list only shrinks.
  */
-export const KNOWN_CYCLES: readonly { files: readonly string[]; reason: string }[] = [
-  {
-    files: [
-      'src/engine/sim/acks.ts',
-      'src/engine/sim/consumers.ts',
-      'src/engine/sim/dispatch.ts',
-      'src/engine/sim/lifecycle.ts',
-      'src/engine/sim/queue-holding.ts',
-    ],
-    reason:
-      'issue 24: the simulation core is being layered (one StepContext, pure queries ← queue core ← acks ← ' +
-      'consumers ← lifecycle ← step) in its own branch; remove this entry when that lands',
-  },
-]
+export const KNOWN_CYCLES: readonly { files: readonly string[]; reason: string }[] = []
 
 /** Type-only cycles (through `import type`) that stay, each with a reason. */
 export const KNOWN_TYPE_CYCLES: readonly { files: readonly string[]; reason: string }[] = []

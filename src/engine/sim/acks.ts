@@ -1,5 +1,5 @@
 /**
- * basic.ack / basic.nack / basic.reject, following rabbit_channel's collect_acks: `multiple` takes
+ * Layer 3, acks: basic.ack / basic.nack / basic.reject / basic.recover, following rabbit_channel's collect_acks: `multiple` takes
  * every unacked delivery up to the tag, tag 0 with `multiple` takes all, and a tag the channel does
  * not hold is a 406 that closes the channel. Requeued messages return to their original place in
  * the queue (ordered by priority, then queue sequence number) with the redelivered flag set; the
@@ -9,7 +9,8 @@
  */
 import { insertInOrder } from '../queue-limits'
 import { unblockAndDispatch } from './dispatch'
-import { leave, limitsFor, trim } from './queue-holding'
+import { limitsFor } from './queries'
+import { leave, trim } from './queue-holding'
 import { refuse } from './sim-error'
 import { setCopy } from './sim-state'
 import type { SimChannel, SimDelivery, SimQueue } from './sim-types'

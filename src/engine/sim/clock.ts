@@ -1,15 +1,17 @@
 /**
- * The simulated clock. Only `wait` moves it; in between, every step takes no time. While it moves,
+ * Layer 5, the clock (beside lifecycle: time makes queues and messages go). The simulated clock. Only `wait` moves it; in between, every step takes no time. While it moves,
  * things happen at their own moment and in time order, as the broker's timers fire: a queue's head
  * expires (then the next head, if it has expired too), and a queue unused for x-expires is deleted
  * (its messages go with it, not dead-lettered). Heads due at the same moment leave in the order the
  * messages arrived, each dead-lettered at once, so a dead-lettered copy that expires again does so
  * at its own later time.
  */
-import { deleteQueueNow } from './lifecycle'
-import { expireHead, limitsFor, settleDeaths } from './queue-holding'
+import { settleDeaths } from './arrival'
+import { limitsFor } from './queries'
+import { expireHead } from './queue-holding'
 import type { SimQueue, SimState } from './sim-types'
 import type { StepContext } from './step-context'
+import { deleteQueueNow } from './topology-ops'
 
 /** When an unused queue with x-expires goes (Infinity while it has consumers or no x-expires). */
 function expiresAt(s: SimState, q: SimQueue): number {

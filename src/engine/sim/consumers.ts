@@ -1,25 +1,19 @@
 /**
- * basic.consume, basic.cancel, basic.get and basic.qos. Consumer tags are per channel (the same tag
- * on two channels is two consumers); an empty tag is made up by the broker. A consume step sends
- * basic.qos(prefetch, global=false) first unless it says `keepQos` — and in RabbitMQ 3.10 that lifts
- * a channel-wide (global) limit. Cancelling leaves the consumer's unacked deliveries on the channel:
- * they are still the client's to ack, as on the broker.
+ * Layer 4, consumers: basic.consume, basic.cancel, basic.get and basic.qos. Consumer tags are per
+ * channel (the same tag on two channels is two consumers); an empty tag is made up by the broker. A
+ * consume step sends basic.qos(prefetch, global=false) first unless it says `keepQos` — and in
+ * RabbitMQ 3.10 that lifts a channel-wide (global) limit. Cancelling leaves the consumer's unacked
+ * deliveries on the channel: they are still the client's to ack, as on the broker. An auto-delete
+ * queue that loses its last consumer (cancel or channel close) is deleted.
  */
 import { dispatch, handOver, unblockAndDispatch } from './dispatch'
-import { removeConsumer } from './lifecycle'
-import { limitsFor, tidy } from './queue-holding'
+import { usableQueue } from './queries'
+import { tidy } from './queue-holding'
 import { refuse } from './sim-error'
-import { consumerKey, findQueue } from './sim-state'
-import type { SimChannel, SimOp, SimQueue, SimState } from './sim-types'
+import { consumerKey } from './sim-state'
+import type { SimChannel, SimConsumer, SimOp } from './sim-types'
 import type { StepContext } from './step-context'
-
-/** The queue a channel's connection may use: 404 when missing, 405 when another connection owns it. */
-export function usableQueue(s: SimState, ch: SimChannel, name: string, vhost = '/'): SimQueue {
-  const q = findQueue(s, name, vhost)
-  if (!q) throw refuse.noQueue(name, vhost)
-  if (q.owner !== null && q.owner !== ch.connection) throw refuse.locked(name, vhost)
-  return q
-}
+import { deleteQueueNow } from './topology-ops'
 
 export function qosOf(ch: SimChannel): NonNullable<SimChannel['qos']> {
   if (!ch.qos) ch.qos = { consumer: 0, global: 0, volume: 0 }
@@ -111,9 +105,18 @@ export function get(ctx: StepContext, ch: SimChannel, op: { queue: string; noAck
   tidy(ctx, q)
 }
 
-/** x-single-active-consumer: the consumer registered first (and still there) is the only one served. */
-export function singleActive(s: SimState, q: SimQueue): string | null {
-  if (!limitsFor(s, q).singleActiveConsumer) return null
-  const first = s.consumers.find((c) => c.queue === q.name)
-  return first ? consumerKey(first) : null
+/** Remove a consumer; an auto-delete queue that loses its last consumer is deleted. */
+export function removeConsumer(ctx: StepContext, c: SimConsumer, reason: 'cancel' | 'channel'): void {
+  const s = ctx.state
+  if (!s.consumers.includes(c)) return
+  s.consumers = s.consumers.filter((x) => x !== c)
+  const q = s.queues.find((x) => x.name === c.queue)
+  ctx.events.push({ kind: 'consumer.cancelled', consumer: c.tag, queue: c.queue, reason })
+  if (!q) return
+  const key = consumerKey(c)
+  q.active = q.active.filter((t) => t !== key)
+  q.blocked = q.blocked.filter((t) => t !== key)
+  q.lastUsed = s.now
+  if (q.autoDelete && q.hadConsumer && !s.consumers.some((x) => x.queue === q.name))
+    deleteQueueNow(ctx, q, 'auto-delete')
 }

@@ -1,25 +1,15 @@
 /**
- * Delivery to consumers, after RabbitMQ's classic queue (rabbit_queue_consumers): the first consumer
+ * Layer 2, queue core: delivery to consumers, after RabbitMQ's classic queue (rabbit_queue_consumers): the first consumer
  * of the highest x-priority in the active list is served and moves to the tail; a consumer found
  * with a full prefetch window (its own, or its channel's global one) is set aside as blocked and
  * rejoins the tail once acks free room. With x-single-active-consumer only the first registered
  * consumer is served. basic.get never touches the rotation (nor the channel's global limit).
  */
-import { singleActive } from './consumers'
+import { hasRoom, singleActive } from './queries'
 import { tidy } from './queue-holding'
 import { fateOf, findChannel, findConsumer, setCopy } from './sim-state'
 import type { SimConsumer, SimMessage, SimQueue, SimState } from './sim-types'
 import type { StepContext } from './step-context'
-
-function hasRoom(s: SimState, c: SimConsumer): boolean {
-  if (c.noAck) return true
-  const ch = findChannel(s, c.channel)
-  const global = ch?.qos?.global ?? 0
-  if (global > 0 && (ch?.qos?.volume ?? 0) >= global) return false
-  if (c.prefetch === 0) return true
-  const held = ch ? ch.unacked.filter((d) => d.consumer === c.tag).length : 0
-  return held < c.prefetch
-}
 
 /** Where in the active list the next consumer to try is, or -1 (single active consumer blocked). */
 function nextIndex(s: SimState, q: SimQueue): number {

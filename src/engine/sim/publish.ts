@@ -1,5 +1,5 @@
 /**
- * basic.publish with the client-side publish model of the study note: in confirm mode the channel's
+ * Layer 4, publish (beside consumers and topology): basic.publish with the client-side publish model of the study note: in confirm mode the channel's
  * next sequence number is registered as pending *before* the message is sent, so an ack that comes
  * back quickly always finds its record. The broker then routes (through the engine), hands one copy
  * to each target queue (which applies its limits, TTL and priorities, queue-holding.ts), sends
@@ -12,13 +12,13 @@ import { publishedContent } from '../message-content'
 import { tableOf } from '../names'
 import { getProfile } from '../profiles'
 import type { ScenarioPublish } from '../types'
+import { arrive } from './arrival'
 import { dispatch } from './dispatch'
-import { reconcile } from './lifecycle'
-import { arrive } from './queue-holding'
 import { refuse } from './sim-error'
 import { findQueue } from './sim-state'
 import type { MessageFate, SimChannel } from './sim-types'
 import type { StepContext } from './step-context'
+import { reconcile } from './topology-ops'
 
 export function publish(ctx: StepContext, ch: SimChannel, msg: ScenarioPublish): void {
   const { state: s, events } = ctx

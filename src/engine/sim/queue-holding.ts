@@ -1,24 +1,19 @@
 /**
- * The simulation's queues meet the engine's queue rules (queue-limits.ts): their settings come from
- * the topology (arguments and policies), a message that leaves (expired, maxlen, rejected) is
- * recorded and, when the queue has a dead-letter exchange, queued for dead-lettering. The pending
- * dead-letterings of a step are routed at its end, in the order they happened, as the broker's queue
- * processes send them on after the step's own work.
+ * Layer 2, queue core: the simulation's queues meet the engine's queue rules (queue-limits.ts).
+ * Their settings come from the topology (arguments and policies, queries.ts); a message that leaves
+ * (expired, maxlen, rejected) is recorded and, when the queue has a dead-letter exchange, put on the
+ * step's list of pending dead-letterings (StepContext.deaths, routed by arrival.ts at the step's end).
  */
-import { limitsOf, type QueueLimits } from '../effective-args'
-import { type AdmitContext, admit, dropExpired, dropHead, type HoldingQueue } from '../queue-limits'
-import type { DeathReason, MessageContent, QueueAdmission, QueuedMessage } from '../types'
-import { dispatch } from './dispatch'
-import { fateOf, setCopy } from './sim-state'
+import type { QueueLimits } from '../effective-args'
+import { type AdmitContext, dropExpired, dropHead, type HoldingQueue } from '../queue-limits'
+import type { DeathReason, QueuedMessage } from '../types'
+import { limitsFor } from './queries'
+import { setCopy } from './sim-state'
 import type { SimQueue, SimState } from './sim-types'
-import type { PendingDeath, StepContext } from './step-context'
+import type { StepContext } from './step-context'
 
-export function limitsFor(s: SimState, q: SimQueue): QueueLimits {
-  const t = s.topology.queues.find((x) => x.name === q.name && x.vhost === q.vhost)
-  return limitsOf(t?.effective ?? [])
-}
-
-function holding(s: SimState, q: SimQueue): HoldingQueue {
+/** The engine's view of a simulated queue (its limits now; the sequence number written through). */
+export function holding(s: SimState, q: SimQueue): HoldingQueue {
   return {
     name: q.name,
     limits: limitsFor(s, q),
@@ -55,7 +50,15 @@ export function leave(
   if (dlx) ctx.deaths.push({ queue: q, limits, message: m, reason })
 }
 
-function context(ctx: StepContext, q: SimQueue, deliver: boolean): AdmitContext {
+/**
+ * How the engine's queue rules act on this step: the clock, leaving through leave(), arrival
+ * numbers, and (for an arriving message only, arrival.ts) handing it to a consumer at once.
+ */
+export function admitContext(
+  ctx: StepContext,
+  q: SimQueue,
+  deliverNow?: AdmitContext['deliverNow'],
+): AdmitContext {
   const s = ctx.state
   return {
     now: s.now,
@@ -64,52 +67,13 @@ function context(ctx: StepContext, q: SimQueue, deliver: boolean): AdmitContext 
       s.arrivals = (s.arrivals ?? 0) + 1
       return s.arrivals
     },
-    deliverNow: deliver
-      ? (_, m) => {
-          dispatch(ctx, q, false)
-          return !q.ready.includes(m)
-        }
-      : undefined,
+    deliverNow,
   }
-}
-
-/** A message arrives (publish or dead-lettering): record its copy, then apply the queue's rules. */
-export function arrive(
-  ctx: StepContext,
-  q: SimQueue,
-  m: { id: string; content: MessageContent; from?: string },
-): QueueAdmission {
-  const { state: s, events } = ctx
-  const { id, content, from } = m
-  const fate = fateOf(s, id)
-  fate?.copies.push({
-    queue: q.name,
-    status: 'ready',
-    consumer: null,
-    deliveries: 0,
-    ...(from ? { from } : {}),
-  })
-  const at = events.length
-  events.push({ kind: 'enqueued', message: id, queue: q.name })
-  const h = holding(s, q)
-  const effective = s.topology.queues.find((x) => x.name === q.name && x.vhost === q.vhost)?.effective
-  const a: QueueAdmission = {
-    ...admit(context(ctx, q, true), h, id, content),
-    ...(effective ? { settings: effective } : {}),
-  }
-  if (a.result !== 'rejected') return a
-  // It never got in: no "enqueued" (reject-publish-dlx has recorded its refusal in leave()).
-  events.splice(at, 1)
-  if (h.limits.overflow === 'reject-publish') {
-    events.push({ kind: 'overflow', message: id, queue: q.name, how: 'refused' })
-    setCopy(s, id, q.name, { status: 'refused', reason: 'maxlen' })
-  }
-  return a
 }
 
 /** Expired heads leave (after a fetch, a requeue or a clock tick). */
 export function tidy(ctx: StepContext, q: SimQueue): void {
-  dropExpired(context(ctx, q, false), holding(ctx.state, q))
+  dropExpired(admitContext(ctx, q), holding(ctx.state, q))
 }
 
 /** The head leaves, expired (the clock: one message at a time, in arrival order). */
@@ -126,43 +90,7 @@ export function expireHead(ctx: StepContext, q: SimQueue): void {
  */
 export function trim(ctx: StepContext, q: SimQueue, wasDropHead = false): void {
   const h = holding(ctx.state, q)
-  const admit = context(ctx, q, false)
+  const admit = admitContext(ctx, q)
   dropHead(admit, wasDropHead ? { ...h, limits: { ...h.limits, overflow: 'drop-head' } } : h)
   dropExpired(admit, h)
-}
-
-/** Route every pending dead-lettering of this step (and those they cause) through the engine. */
-export function settleDeaths(ctx: StepContext): void {
-  const { state: s, port, events } = ctx
-  // Dead-letterings these cause are appended to the same list, and routed in this loop too.
-  const list = ctx.deaths
-  for (let i = 0; i < list.length && i < 10_000; i++) {
-    const d = list[i] as PendingDeath
-    const dlx = d.limits.deadLetterExchange
-    if (!dlx || !port.deadLetter) continue
-    const routed = port.deadLetter({
-      vhost: d.queue.vhost,
-      message: d.message.id,
-      content: d.message.content,
-      reason: d.reason,
-      queue: d.queue.name,
-      target: { exchange: dlx.name, from: dlx.from, routingKey: d.limits.deadLetterRoutingKey },
-      now: s.now,
-    })
-    events.push({
-      kind: 'dead-lettered',
-      message: d.message.id,
-      queue: d.queue.name,
-      reason: d.reason,
-      hop: routed.hop,
-    })
-    for (const t of routed.hop.queues) {
-      const target = s.queues.find((x) => x.name === t.queue && x.vhost === d.queue.vhost)
-      if (target)
-        routed.hop.admissions.push(
-          arrive(ctx, target, { id: d.message.id, content: routed.content, from: d.queue.name }),
-        )
-    }
-  }
-  ctx.deaths = []
 }

@@ -1,55 +1,24 @@
 /**
- * One timeline step: copy the state, apply the operation, record the events. A refusal is handled as
- * the broker does: 4xx closes the channel, 5xx the connection, and the client's own refusal (code 0)
- * closes nothing.
+ * Layer 6, step: one timeline step. Copy the state, apply the operation, route the step's pending
+ * dead-letterings, record the events. A refusal (SimRefusal) is handled as the broker does: 4xx
+ * closes the channel, 5xx the connection, and the client's own refusal (code 0) closes nothing.
  */
 import { ack, collectDeliveries, release } from './acks'
+import { settleDeaths } from './arrival'
 import { advance } from './clock'
 import { cancel, consume, get, qos } from './consumers'
 import { unblockAndDispatch } from './dispatch'
-import { closeChannel, closeConnection, reconcile } from './lifecycle'
+import { closeChannel, closeConnection, openChannel, openConnection } from './lifecycle'
 import { publish } from './publish'
-import { limitsFor, settleDeaths, trim } from './queue-holding'
 import type { RoutingPort } from './routing-port'
 import { refuse, SimRefusal } from './sim-error'
 import { cloneState, findChannel } from './sim-state'
 import type { SimChannel, SimFrame, SimOp, SimState } from './sim-types'
 import { type StepContext, stepContext } from './step-context'
-import { bindOrUnbind, declareQueue, deleteQueue, purgeQueue, viaEngine } from './topology-ops'
+import { bindOrUnbind, declareQueue, deleteQueue, purgeQueue, setPolicy, viaEngine } from './topology-ops'
 
 export const IMPLICIT_CONNECTION = 'conn'
 export const IMPLICIT_CHANNEL = 'ch'
-
-function openConnection(ctx: StepContext, id: string): void {
-  const s = ctx.state
-  const c = s.connections.find((x) => x.id === id)
-  if (c?.open) throw refuse.client(`connection '${id}' is already open`)
-  if (c) c.open = true
-  else s.connections.push({ id, open: true })
-  ctx.events.push({ kind: 'opened', what: 'connection', name: id })
-}
-
-function openChannel(ctx: StepContext, id: string, connection: string): SimChannel {
-  const s = ctx.state
-  const conn = s.connections.find((x) => x.id === connection)
-  if (!conn?.open) throw refuse.client(`connection '${connection}' is not open`)
-  const old = findChannel(s, id)
-  if (old?.open) throw refuse.client(`channel '${id}' is already open`)
-  // A reopened channel is a new channel: delivery tags and publish sequence numbers start again at 1.
-  const ch: SimChannel = {
-    id,
-    connection,
-    open: true,
-    nextTag: 1,
-    unacked: [],
-    confirm: false,
-    nextPublishSeq: 1,
-    pending: [],
-  }
-  s.channels = [...s.channels.filter((x) => x.id !== id), ch]
-  ctx.events.push({ kind: 'opened', what: 'channel', name: id })
-  return ch
-}
 
 /** The channel an operation runs on; the implicit channel opens itself on first use. */
 function channelFor(ctx: StepContext, op: SimOp): SimChannel {
@@ -148,22 +117,6 @@ function perform(ctx: StepContext, op: SimOp): void {
       release(ctx, ch, collectDeliveries(ch, { ...op, multiple: false }), op.requeue ?? true)
       return
   }
-}
-
-/**
- * A policy takes effect on the queues it now covers: a lower length limit trims them at once (unless
- * the queue was and stays reject-publish).
- */
-function setPolicy(ctx: StepContext, op: Extract<SimOp, { op: 'policy.set' | 'policy.clear' }>): void {
-  const s = ctx.state
-  const key = (q: { vhost: string; name: string }) => `${q.vhost}\u0000${q.name}`
-  const before = new Map(s.queues.map((q) => [key(q), limitsFor(s, q).overflow]))
-  const answer = ctx.port.apply(
-    op.op === 'policy.set' ? { op: op.op, policy: op.policy } : { op: op.op, name: op.name },
-  )
-  if (!answer.ok) throw refuse.policy(answer.error)
-  reconcile(ctx, answer.topology)
-  for (const q of s.queues) trim(ctx, q, before.get(key(q)) === 'drop-head')
 }
 
 /** The event id of a step: its own id, the message id of a publish, or `op#N`. */
