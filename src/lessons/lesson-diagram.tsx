@@ -6,6 +6,7 @@
  */
 import { Suspense } from 'react'
 import { lazyPart } from '../components/lazy-part'
+import { WhenNear } from '../components/when-near'
 import type { DiagramMarks } from '../diagram/diagram-marking'
 import type { PublishExplanation, RunResult } from '../engine'
 import { useT } from '../i18n/messages'
@@ -33,19 +34,21 @@ export function LessonDiagram({
       data-testid="lesson-diagram"
       data-path={publish && (!marking || marking.revealed) ? publish.id : ''}
     >
-      <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
-        {publish || run.topology ? (
-          <RouteDiagram
-            topology={run.topology}
-            publish={publish}
-            theme={theme}
-            label={t('diagramLabel')}
-            focus="all"
-            showDefaultExchange={publish?.exchange === ''}
-            {...(marking ? { marking: { ...marking, nowhere: true } } : {})}
-          />
-        ) : null}
-      </Suspense>
+      <WhenNear placeholder={<p className="loading">{t('loadingDiagram')}</p>}>
+        <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
+          {publish || run.topology ? (
+            <RouteDiagram
+              topology={run.topology}
+              publish={publish}
+              theme={theme}
+              label={t('diagramLabel')}
+              focus="all"
+              showDefaultExchange={publish?.exchange === ''}
+              {...(marking ? { marking: { ...marking, nowhere: true } } : {})}
+            />
+          ) : null}
+        </Suspense>
+      </WhenNear>
     </div>
   )
 }

@@ -171,7 +171,12 @@ describe('a lesson on a phone', () => {
     })
     const { page } = w
     await page.getByTestId('lesson-select').waitFor({ timeout: 20_000 })
-    await page.locator('[data-testid="lesson-diagram"] svg').first().waitFor({ timeout: 20_000 })
+    // on a phone the diagram is drawn when it scrolls into view (components/when-near.tsx)
+    const diagram = page.locator('[data-testid="lesson-diagram"] svg').first()
+    await page.waitForTimeout(500)
+    expect(await diagram.count()).toBe(0)
+    await page.getByTestId('lesson-diagram').first().scrollIntoViewIfNeeded()
+    await diagram.waitFor({ timeout: 20_000 })
     await page.getByTestId('predict-reveal').click()
     await page.getByTestId('dp-body').waitFor()
     const wide = await page.evaluate(() =>

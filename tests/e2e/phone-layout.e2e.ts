@@ -199,7 +199,14 @@ describe.each(LANGS)('a phone, %s', (lang, locale) => {
     const c = checker(page)
     await c
       .walk(async () => {
-        const diagram = page.locator('[data-testid="practice-diagram"] svg').first()
+        const drawn = page.locator('[data-testid="practice-diagram"] svg').first()
+        // on a phone the diagram is drawn when it scrolls into view (components/when-near.tsx)
+        const diagram = {
+          waitFor: async (o: { timeout: number }) => {
+            await page.locator('.practice-diagram').first().scrollIntoViewIfNeeded()
+            await drawn.waitFor(o)
+          },
+        }
         await diagram.waitFor({ timeout: 30_000 })
         // predict: every exercise, checked unanswered (the wrong verdict with its separating facts)
         const picks = await page
@@ -335,6 +342,7 @@ describe.each(LANGS)('a phone, %s', (lang, locale) => {
         await page.getByTestId('exercise-view').waitFor({ timeout: 20_000 })
         await c.check('instructor predict, the task')
         await page.keyboard.press('ArrowRight')
+        await page.locator('.practice-diagram').first().scrollIntoViewIfNeeded()
         await page.locator('[data-testid="practice-diagram"] svg').waitFor({ timeout: 30_000 })
         await c.check('instructor predict, the diagram')
         await page.getByTestId('present-reveal').click()

@@ -4,6 +4,7 @@
  * marks are read-only and `revealed` shows the engine's answer with its facts.
  */
 import { lazy, Suspense, useMemo } from 'react'
+import { WhenNear } from '../../components/when-near'
 import type { DiagramMarks } from '../../diagram/diagram-marking'
 import { useT } from '../../i18n/messages'
 import { useTheme } from '../../store/theme'
@@ -54,21 +55,23 @@ export default function DeckQuestion({ q, answer, onAnswer, revealed = false }: 
       </div>
       <div className="predict-body">
         <div className="practice-diagram">
-          <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
-            <RouteDiagram
-              topology={run.topology}
-              publish={publish}
-              theme={theme}
-              label={t('diagramLabel')}
-              testId="practice-diagram"
-              marking={{
-                marks,
-                revealed,
-                onChange: onAnswer ? (m) => set(m.queues, m.nowhere) : undefined,
-                producerLines: headerLine(q.scenario.publishes?.[0]?.headers),
-              }}
-            />
-          </Suspense>
+          <WhenNear placeholder={<p className="loading">{t('loadingDiagram')}</p>}>
+            <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
+              <RouteDiagram
+                topology={run.topology}
+                publish={publish}
+                theme={theme}
+                label={t('diagramLabel')}
+                testId="practice-diagram"
+                marking={{
+                  marks,
+                  revealed,
+                  onChange: onAnswer ? (m) => set(m.queues, m.nowhere) : undefined,
+                  producerLines: headerLine(q.scenario.publishes?.[0]?.headers),
+                }}
+              />
+            </Suspense>
+          </WhenNear>
         </div>
         {onAnswer && (
           <QueueMarks

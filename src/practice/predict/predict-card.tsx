@@ -5,6 +5,7 @@
  */
 import { type ReactNode, Suspense, useMemo, useState } from 'react'
 import { lazyPart } from '../../components/lazy-part'
+import { WhenNear } from '../../components/when-near'
 import type { DiagramMarks } from '../../diagram/diagram-marking'
 import type { Scenario } from '../../engine'
 import { useT } from '../../i18n/messages'
@@ -128,22 +129,24 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
       {showBody && (
         <div className="predict-body">
           <div className="practice-diagram">
-            <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
-              <RouteDiagram
-                topology={engine.run.topology}
-                publish={engine.publish}
-                theme={theme}
-                label={t('diagramLabel')}
-                testId="practice-diagram"
-                marking={{
-                  marks,
-                  revealed,
-                  bindings: (scenario.bindings?.length ?? 0) > 0,
-                  onChange: present ? undefined : onMarks,
-                  producerLines: headerLine(scenario.publishes?.[0]?.headers),
-                }}
-              />
-            </Suspense>
+            <WhenNear placeholder={<p className="loading">{t('loadingDiagram')}</p>}>
+              <Suspense fallback={<p className="loading">{t('loadingDiagram')}</p>}>
+                <RouteDiagram
+                  topology={engine.run.topology}
+                  publish={engine.publish}
+                  theme={theme}
+                  label={t('diagramLabel')}
+                  testId="practice-diagram"
+                  marking={{
+                    marks,
+                    revealed,
+                    bindings: (scenario.bindings?.length ?? 0) > 0,
+                    onChange: present ? undefined : onMarks,
+                    producerLines: headerLine(scenario.publishes?.[0]?.headers),
+                  }}
+                />
+              </Suspense>
+            </WhenNear>
           </div>
           {!present && (
             <QueueMarks
