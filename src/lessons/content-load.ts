@@ -1,7 +1,7 @@
 /** The lesson content bundled by Vite from lessons/, validated once when the lessons view loads. */
 import manifest from '../../lessons/manifest.json'
 import type { ContentError, Lesson } from './content-types'
-import { buildLessons } from './content-validate'
+import { buildLessons, buildLessonsInSteps } from './content-validate'
 
 const ROOT = '../../lessons/'
 const json = import.meta.glob<unknown>('../../lessons/*/*.json', { eager: true, import: 'default' })
@@ -17,8 +17,19 @@ const scripts = import.meta.glob<string>('../../lessons/*/*.amqp', {
 })
 
 let cached: { lessons: Lesson[]; errors: ContentError[] } | null = null
+const read = (path: string) => json[ROOT + path] ?? text[ROOT + path] ?? scripts[ROOT + path]
 
 export function loadLessons(): { lessons: Lesson[]; errors: ContentError[] } {
-  cached ??= buildLessons(manifest, (path) => json[ROOT + path] ?? text[ROOT + path] ?? scripts[ROOT + path])
+  cached ??= buildLessons(manifest, read)
   return cached
+}
+
+/**
+ * Validates the lessons one per task before the view first renders (lessons-page awaits it), so a
+ * phone's first load has no long task for it; loadLessons then returns the result at once.
+ */
+export async function prepareLessons(): Promise<void> {
+  if (cached) return
+  const built = await buildLessonsInSteps(manifest, read, () => new Promise((r) => setTimeout(r, 0)))
+  cached ??= built
 }

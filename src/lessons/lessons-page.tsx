@@ -3,12 +3,15 @@ import { useEffect, useState } from 'react'
 import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import { setPageTitle, useRoute } from '../store/url-route'
-import { loadLessons } from './content-load'
+import { loadLessons, prepareLessons } from './content-load'
 import { readLessonLocation, writeLessonLocation } from './lesson-url'
 import { LessonView } from './lesson-view'
 import { lessonsMessages } from './lessons-messages'
 import { InlineText } from './rich-text'
 import './lessons.css'
+
+// The view's chunk resolves once the lessons are validated, one lesson per task (no long task).
+await prepareLessons()
 
 export default function LessonsPage() {
   const t = useT(lessonsMessages)
