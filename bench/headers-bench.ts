@@ -1,4 +1,5 @@
 import { type AmqpTable, type AmqpValue, createHeadersIndex, valueKey, valuesEqual } from '../src/engine'
+import { createPreviousHeadersIndex } from './headers-index-previous'
 import { medianCpu } from './measure'
 import { rng } from './workload'
 
@@ -8,10 +9,13 @@ export interface HeadersRow {
   bindings: number
   messages: number
   engineMatchesPerSec: number
+  /** The index as it was before issue 23 (bench/headers-index-previous.ts). */
+  previousMatchesPerSec: number
   linearMatchesPerSec: number
   linearCachedMatchesPerSec: number
   ratio: number
   ratioVsCached: number
+  ratioVsPrevious: number
   avgDestsPerMessage: number
   mismatches: number
 }
@@ -26,7 +30,7 @@ function valueFor(r: () => number, key: string): AmqpValue {
   return { type: 'longstr', value: `${key}-${i}` }
 }
 
-function workload(b: number, messages: number, seed = 7) {
+export function headersWorkload(b: number, messages: number, seed = 7) {
   const r = rng(seed)
   const bindings: Binding[] = []
   for (let i = 0; i < b; i++) {
@@ -115,9 +119,13 @@ const consume = () => {
 }
 
 export function benchHeaders(b: number, messages: number, rounds: number): HeadersRow {
-  const { bindings, msgs } = workload(b, messages)
+  const { bindings, msgs } = headersWorkload(b, messages)
   const ix = createHeadersIndex()
-  for (const x of bindings) ix.add({ xMatch: x.xMatch, args: x.args }, x.dest)
+  const prev = createPreviousHeadersIndex()
+  for (const x of bindings) {
+    ix.add({ xMatch: x.xMatch, args: x.args }, x.dest)
+    prev.add({ xMatch: x.xMatch, args: x.args }, x.dest)
+  }
   const linear = linearScan(bindings)
   const cached = linearCached(bindings)
   let mismatches = 0
@@ -126,13 +134,20 @@ export function benchHeaders(b: number, messages: number, rounds: number): Heade
     const e = ix.match(h)
     dests += e.length
     const l = linear(h)
-    if (e.length !== l.size || e.some((d) => !l.has(d)) || cached(h).size !== l.size) mismatches++
+    const p = prev.match(h)
+    const bad = (xs: string[]) => xs.length !== l.size || xs.some((d) => !l.has(d))
+    if (bad(e) || bad(p) || new Set(e).size !== e.length || cached(h).size !== l.size) mismatches++
   }
-  const times = { e: [] as number[], l: [] as number[], c: [] as number[] }
+  const times = { e: [] as number[], p: [] as number[], l: [] as number[], c: [] as number[] }
   for (let r = 0; r < rounds; r++) {
     times.e.push(
       medianCpu(1, () => {
         for (const h of msgs) sink += ix.match(h).length
+      }),
+    )
+    times.p.push(
+      medianCpu(1, () => {
+        for (const h of msgs) sink += prev.match(h).length
       }),
     )
     times.l.push(
@@ -151,15 +166,18 @@ export function benchHeaders(b: number, messages: number, rounds: number): Heade
   const e = rate(med(times.e))
   const l = rate(med(times.l))
   const c = rate(med(times.c))
+  const p = rate(med(times.p))
   consume()
   return {
     bindings: b,
     messages,
     engineMatchesPerSec: e,
+    previousMatchesPerSec: p,
     linearMatchesPerSec: l,
     linearCachedMatchesPerSec: c,
     ratio: e / l,
     ratioVsCached: e / c,
+    ratioVsPrevious: e / p,
     avgDestsPerMessage: dests / messages,
     mismatches,
   }
