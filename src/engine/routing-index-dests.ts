@@ -6,10 +6,12 @@
  */
 export class DestTable<D> {
   private readonly ids = new Map<D, number>()
-  private readonly values: (D | undefined)[] = []
+  /** Destination per id (read directly by hot loops that inline `emit`). */
+  readonly values: (D | undefined)[] = []
   private readonly refs: number[] = []
   private readonly free: number[] = []
-  private stamp = new Uint32Array(16)
+  /** Round stamp per id (read directly by hot loops that inline `emit`; replaced when it grows). */
+  stamp = new Uint32Array(16)
   private epoch = 0
 
   /** The id of `dest`, created if needed; counts one more reference. */

@@ -50,6 +50,20 @@ const value: fc.Arbitrary<AmqpValue> = fc.constantFrom<AmqpValue>(
   { type: 'decimal', value: { places: 1, digits: 10 } },
   { type: 'array', value: [{ type: 'int', value: 1 }] },
   { type: 'array', value: [{ type: 'long', value: 1 }] },
+  // Integers given as decimal strings (beyond 2^53 they have to be), at and past the safe range,
+  // and floats that equal an integer (equal to it under 3.10's equality, not under 4.x's).
+  { type: 'long', value: '1' },
+  { type: 'unsignedint', value: 2 },
+  { type: 'timestamp', value: '2' },
+  { type: 'long', value: '9007199254740991' },
+  { type: 'long', value: 9007199254740991 },
+  { type: 'long', value: '9007199254740992' },
+  { type: 'double', value: 9007199254740992 },
+  { type: 'long', value: '-9223372036854775808' },
+  { type: 'double', value: 2 },
+  { type: 'double', value: -0 },
+  { type: 'int', value: 0 },
+  { type: 'bytes', value: 'pdf' },
 )
 const key = fc.constantFrom('a', 'b', 'c', 'x-k', 'x-match')
 const table = fc.dictionary(key, value, { maxKeys: 4 })
@@ -63,7 +77,71 @@ const binding: fc.Arbitrary<Binding> = fc.record(
 )
 const profile = fc.constantFrom<ProfileName>('rabbitmq-4', 'rabbitmq-3.10')
 
+/** Builds an index from `bindings`, removes the `removals` (by position), compares every message. */
+function checkAgainstLinear(
+  prof: ProfileName,
+  bindings: Binding[],
+  removals: number[],
+  messages: AmqpTable[],
+) {
+  const ix = createHeadersIndex({ profile: prof })
+  for (const b of bindings) ix.add({ xMatch: b.xMatch, args: b.args }, b.dest)
+  const live = [...bindings]
+  for (const r of removals) {
+    if (live.length === 0) break
+    const [gone] = live.splice(r % live.length, 1)
+    ix.remove({ xMatch: gone.xMatch, args: gone.args }, gone.dest)
+    const same = (b: Binding) =>
+      b.dest === gone.dest && b.xMatch === gone.xMatch && sameTable(b.args, gone.args)
+    for (let i = live.length - 1; i >= 0; i--) if (same(live[i])) live.splice(i, 1)
+  }
+  for (const h of messages) {
+    const got = ix.match(h)
+    expect(new Set(got).size, 'a destination twice').toBe(got.length)
+    expect([...got].sort()).toEqual(linearMatch(live, h, prof))
+  }
+}
+
 describe('headers index ≡ linear scan with valuesEqual', () => {
+  it('with many bindings on few keys (long posting lists, counted `all` bindings, churn)', () => {
+    const fewKeys = fc.constantFrom('a', 'b', 'x-k')
+    const smallTable = fc.dictionary(fewKeys, value, { minKeys: 1, maxKeys: 3 })
+    const many = fc.record(
+      {
+        xMatch: fc.constantFrom('all', 'all', 'any', 'all-with-x', 'any-with-x'),
+        args: smallTable,
+        dest: fc.constantFrom('q0', 'q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7'),
+      },
+      { requiredKeys: ['args', 'dest'] },
+    )
+    assertSeeded(
+      fc.property(
+        profile,
+        fc.array(many, { minLength: 20, maxLength: 120 }),
+        fc.array(fc.nat(), { maxLength: 60 }),
+        fc.array(fc.dictionary(fewKeys, value, { maxKeys: 3 }), { minLength: 1, maxLength: 12 }),
+        checkAgainstLinear,
+      ),
+      20261201,
+      { numRuns: 150 },
+    )
+  })
+
+  it('named case: removing an `any` binding with nothing to test keeps an `all` one to the same queue', () => {
+    // `all` with no considered argument matches every message, `any` with none matches nothing; the
+    // two are different bindings, and removing the `any` one once removed the `all` one's match.
+    checkAgainstLinear(
+      'rabbitmq-4',
+      [
+        { xMatch: 'all', args: {}, dest: 'q0' },
+        { xMatch: 'any', args: {}, dest: 'q0' },
+        { args: {}, dest: 'q0' },
+      ],
+      [0, 0],
+      [{}],
+    )
+  })
+
   it('on random bindings, removals and messages', () => {
     assertSeeded(
       fc.property(
