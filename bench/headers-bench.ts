@@ -30,7 +30,7 @@ function valueFor(r: () => number, key: string): AmqpValue {
   return { type: 'longstr', value: `${key}-${i}` }
 }
 
-export function headersWorkload(b: number, messages: number, seed = 7) {
+function headersWorkload(b: number, messages: number, seed = 7) {
   const r = rng(seed)
   const bindings: Binding[] = []
   for (let i = 0; i < b; i++) {
