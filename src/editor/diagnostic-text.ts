@@ -26,6 +26,7 @@ const WHAT: Record<string, Key> = {
   'apply-to': 'whatApplyTo',
   number: 'whatNumber',
   'table-key': 'whatTableKey',
+  'key-pattern': 'whatKeyPattern',
 }
 
 /** Parser codes said in full here; anything else is "this line cannot be read" plus the place. */

@@ -98,8 +98,31 @@ export interface ScenarioPolicy {
   definition: { [key: string]: JsonValue }
 }
 
+/**
+ * A claim about every message (src/engine/analysis): `key` is in topic syntax and means every routing
+ * key of that shape; `headers`, when given, narrows it to messages carrying those header values.
+ * - `reaches`: every such message reaches each of `queues` (maybe others too);
+ * - `reaches_only`: every such message reaches exactly `queues`;
+ * - `unroutable`: no such message reaches any queue;
+ * - `nothing_but`: a message that reaches any of `queues` is always such a message.
+ * `exchange`: where the messages are published (default: the vhost's one entry exchange).
+ */
+export interface Requirement {
+  kind: 'reaches' | 'reaches_only' | 'unroutable' | 'nothing_but'
+  key: string
+  queues: string[]
+  headers?: { [key: string]: JsonValue }
+  exchange?: string
+  vhost?: string
+}
+
+/** In a scenario's `expect` list: the script's text after `expect`, or the object form. */
+export type ScenarioRequirement = string | Requirement
+
 export interface Scenario {
   profile?: ProfileName
+  /** Requirements over every message (`npm run analyze -- check`); routing ignores them. */
+  expect?: ScenarioRequirement[]
   vhosts?: { name: string }[]
   /** Applied first, before the exchanges (as RabbitMQ imports definitions). */
   policies?: ScenarioPolicy[]

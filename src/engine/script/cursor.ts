@@ -36,6 +36,7 @@ export const NAME_KINDS = {
   'apply-to': 'all, queues or exchanges',
   number: 'a whole number',
   'table-key': 'a key',
+  'key-pattern': 'a routing key pattern (topic syntax: * one word, # zero or more)',
 } as const
 export type NameKind = keyof typeof NAME_KINDS
 

@@ -10,6 +10,7 @@ import { newParserState, type ParseResult, type ParserState, parseLine } from '.
 interface LineUndo {
   ops: number
   diagnostics: number
+  requirements: number
   vhosts: number
   exchanges: number
   queues: number
@@ -56,6 +57,7 @@ export class IncrementalParser {
     return {
       ops: r.ops.length,
       diagnostics: r.diagnostics.length,
+      requirements: r.requirements.length,
       vhosts: r.vhosts.length,
       exchanges: r.declared.exchanges.length,
       queues: r.declared.queues.length,
@@ -71,6 +73,7 @@ export class IncrementalParser {
     const { result: r, seen } = this.state
     r.ops.length = u.ops
     r.diagnostics.length = u.diagnostics
+    r.requirements.length = u.requirements
     cut(r.vhosts, u.vhosts, seen.vhosts)
     cut(r.declared.exchanges, u.exchanges, seen.exchanges)
     cut(r.declared.queues, u.queues, seen.queues)

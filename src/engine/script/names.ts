@@ -30,6 +30,9 @@ export const KEYWORDS = [
   'passive',
   'policy',
   'body',
+  'expect',
+  'reaches',
+  'unroutable',
 ] as const
 
 export const EXCHANGE_TYPES = ['direct', 'fanout', 'topic', 'headers'] as const

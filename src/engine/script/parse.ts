@@ -3,8 +3,9 @@
  * located (line, column); a bad line is reported and skipped, the other lines still parse.
  */
 import { isProfileName, PROFILES as PROFILE_RULES } from '../profiles'
-import type { Operation, ProfileName, SourceLocation } from '../types'
+import type { Operation, ProfileName, Requirement, SourceLocation } from '../types'
 import { Cursor, ParseError } from './cursor'
+import { expectStatement, printRequirement } from './expect-statement'
 import { LexError, splitLines, tokenizeLine } from './lexer'
 import { policyStatement } from './policy-statement'
 import { binding, deletion, exchangeDeclare, publish, queueDeclare } from './statements'
@@ -34,10 +35,19 @@ export interface ParseResult {
   finalVhost: string
   /** Names declared in the script (for completion), in first-declaration order. */
   declared: { exchanges: string[]; queues: string[]; publishes: string[] }
+  /** `expect` lines: requirements over every message (src/engine/analysis checks them). */
+  requirements: WrittenRequirement[]
+}
+
+/** A requirement as written in the script: where, and its canonical text. */
+export interface WrittenRequirement {
+  requirement: Requirement
+  text: string
+  loc: SourceLocation
 }
 
 const PROFILES = Object.keys(PROFILE_RULES)
-const STATEMENTS = ['profile', 'vhost', 'exchange', 'queue', 'bind', 'unbind', 'delete', 'publish']
+const STATEMENTS = ['profile', 'vhost', 'exchange', 'queue', 'bind', 'unbind', 'delete', 'publish', 'expect']
 
 /** A parser's running state: the result so far and what the next line depends on (vhost, ids). */
 export interface ParserState {
@@ -57,6 +67,7 @@ export function newParserState(): ParserState {
       vhosts: [],
       finalVhost: '/',
       declared: { exchanges: [], queues: [], publishes: [] },
+      requirements: [],
     },
     vhost: undefined,
     publishCount: 0,
@@ -150,6 +161,12 @@ export function parseLine(state: ParserState, line: string, lineNo: number): voi
       case 'policy':
         op = policyStatement(c, state.vhost)
         break
+      case 'expect': {
+        const requirement = expectStatement(c, state.vhost)
+        if (!c.done()) throw c.error('unexpected text after the statement', 'trailing')
+        result.requirements.push({ requirement, text: printRequirement(requirement), loc })
+        break
+      }
       default:
         throw c.errorAt(
           head as never,

@@ -1,0 +1,73 @@
+/**
+ * The topology an analysis reasons about: the broker state after every declare, bind and policy of a
+ * script, scenario or definitions file (publishes are examples, not topology, and are skipped), plus
+ * the settings routing reads (alternate and dead-letter exchanges, argument or policy).
+ */
+import { effectiveFor, limitsOf } from '../effective-args'
+import { type Broker, createBroker, ensureVhost, type Vhost } from '../model'
+import { getProfile } from '../profiles'
+import { type RunAccumulator, runStep } from '../run'
+import type { Operation, OperationOutcome, ProfileName } from '../types'
+
+export interface AnalysisBroker {
+  broker: Broker
+  /** Declares and binds the broker refused (the analysis sees the topology without them). */
+  refused: OperationOutcome[]
+}
+
+/** Apply the topology operations of `ops` to a fresh broker (no messages are stored). */
+export function analysisBroker(
+  ops: readonly Operation[],
+  profile: ProfileName,
+  vhosts: readonly string[] = [],
+): AnalysisBroker {
+  const broker = createBroker(getProfile(profile))
+  broker.explain = false
+  broker.storeMessages = false
+  for (const v of vhosts) ensureVhost(broker, v)
+  const acc: RunAccumulator = { outcomes: [], publishes: [], result: { queues: {}, returns: [], errors: [] } }
+  ops.forEach((op, index) => {
+    if (op.op === 'publish') return
+    runStep(broker, op, index, acc)
+  })
+  return { broker, refused: acc.outcomes.filter((o) => !o.ok) }
+}
+
+/** The alternate exchange in force on an exchange (argument, else policy). */
+export function alternateOf(
+  vhost: Vhost,
+  exchange: string,
+): { name: string; from: 'argument' | 'policy' } | null {
+  const x = vhost.exchanges.get(exchange)
+  if (!x) return null
+  const ae = effectiveFor(vhost.policies, 'exchange', x.name, x.arguments).effective[0]
+  if (!ae) return null
+  return { name: String(ae.value), from: ae.from === 'policy' ? 'policy' : 'argument' }
+}
+
+export interface DeadLetterSetting {
+  exchange: string
+  routingKey?: string
+  from: 'argument' | 'policy'
+}
+
+/** Where a queue dead-letters to, if anywhere. */
+export function deadLetterOf(vhost: Vhost, queue: string): DeadLetterSetting | null {
+  const q = vhost.queues.get(queue)
+  if (!q) return null
+  const limits = limitsOf(effectiveFor(vhost.policies, 'queue', q.name, q.arguments).effective)
+  if (!limits.deadLetterExchange) return null
+  return {
+    exchange: limits.deadLetterExchange.name,
+    from: limits.deadLetterExchange.from,
+    ...(limits.deadLetterRoutingKey !== undefined ? { routingKey: limits.deadLetterRoutingKey } : {}),
+  }
+}
+
+/** Named exchanges a client can publish to: not the default, not internal, not amq.rabbitmq.*. */
+export function publishableExchanges(vhost: Vhost): string[] {
+  return [...vhost.exchanges.values()]
+    .filter((x) => x.name !== '' && !x.internal && !x.name.startsWith('amq.rabbitmq.'))
+    .sort((a, b) => a.seq - b.seq)
+    .map((x) => x.name)
+}

@@ -1,0 +1,89 @@
+/**
+ * Routes a witness message with the ordinary router (router.ts) — the analysis never decides where a
+ * message goes by itself; it only picks which messages to ask about.
+ */
+
+import { tableIdentityKey } from '../amqp-equality'
+import { toAmqpValue } from '../amqp-values'
+import { type DeadLetterTarget, routeDeadLetter } from '../dead-letter'
+import { amqpToJson } from '../definitions/export'
+import { messageView } from '../message'
+import type { Vhost } from '../model'
+import { setData } from '../plain-data'
+import type { Profile } from '../profiles'
+import { route } from '../router'
+import { tableToTypedJson } from '../typed-json'
+import type { AmqpTable, DeathReason, ExchangeHop, JsonValue } from '../types'
+
+/** A message as the CLI and the UI show it: what to publish to see the finding yourself. */
+export interface Witness {
+  exchange: string
+  routing_key: string
+  /** Headers in scenario JSON form (typed values as the `{"!": type, "value": …}` trapdoor where plain JSON would change the type). */
+  headers: { [key: string]: JsonValue }
+}
+
+export interface WitnessRoute {
+  /** Queues that receive a copy (one each), in the router's order. */
+  queues: string[]
+  /** Exchanges visited, in order (the entry first). */
+  exchanges: string[]
+  hops: ExchangeHop[]
+}
+
+export function witnessOf(exchange: string, routingKey: string, headers: AmqpTable): Witness {
+  const typed = tableToTypedJson(headers)
+  const json: { [key: string]: JsonValue } = {}
+  for (const [k, v] of Object.entries(headers)) {
+    // Plain JSON where it reads back as the same typed value (a string, a byte), else the trapdoor.
+    const plain = amqpToJson(v)
+    setData(
+      json,
+      k,
+      tableIdentityKey({ k: toAmqpValue(plain) }) === tableIdentityKey({ k: v })
+        ? plain
+        : (typed[k] as JsonValue),
+    )
+  }
+  return { exchange, routing_key: routingKey, headers: json }
+}
+
+/** Where a message published to `exchange` goes (no side effects). */
+export function routeWitness(
+  vhost: Vhost,
+  profile: Readonly<Profile>,
+  exchange: string,
+  routingKey: string,
+  headers: AmqpTable,
+): WitnessRoute {
+  const x = vhost.exchanges.get(exchange)
+  if (!x) return { queues: [], exchanges: [], hops: [] }
+  const routed = route(vhost, x, messageView(routingKey, headers, profile), profile, { explain: false })
+  return {
+    queues: routed.queues.map((d) => d.queue),
+    exchanges: routed.hops.map((h) => h.exchange),
+    hops: routed.hops,
+  }
+}
+
+/** Where the same message goes when `queue` dead-letters it (the broker's dead-letter routing). */
+export function routeDeadLettered(
+  vhost: Vhost,
+  profile: Readonly<Profile>,
+  queue: string,
+  target: DeadLetterTarget,
+  routingKey: string,
+  headers: AmqpTable,
+  reason: DeathReason = 'expired',
+): { queues: string[]; cycleDropped: string[]; outcome: 'routed' | 'unroutable' | 'no-exchange' } {
+  const view = messageView(routingKey, headers, profile)
+  const content = {
+    exchange: '',
+    routingKeys: view.routingKeys,
+    headers: view.shownHeaders,
+    size: 0,
+    deaths: [],
+  }
+  const { hop } = routeDeadLetter(vhost, 'witness', content, reason, queue, target, profile, 0, false)
+  return { queues: hop.queues.map((d) => d.queue), cycleDropped: hop.cycleDropped, outcome: hop.outcome }
+}

@@ -1,0 +1,214 @@
+/**
+ * Every routing key, in finitely many classes. A key's fate at every topic, direct and default
+ * exchange depends only on which binding keys it matches, and those are regular languages over words:
+ * a product automaton of all of them (a trie of topic patterns with `*` and `#`, a trie of literal keys)
+ * run breadth-first over the words the patterns name plus one fresh word (which stands for every word
+ * they never name) reaches finitely many states. Keys that end in states with the same accepted set
+ * route alike; the first key found for each set is the shortest witness (fewest words).
+ *
+ * Exact by RabbitMQ's word rules (src/engine/topic-words.ts): `""` is zero words, empty words are
+ * words, `#` may stand anywhere. The search has a state budget; past it the answer says which key
+ * lengths were covered completely instead of hanging (patterns like `#.a.*.*.*.*` blow up).
+ */
+import { splitWords } from '../topic-words'
+
+/** One key class: the shortest key in it and the pattern ids every key of the class matches. */
+export interface KeyClass {
+  key: string
+  words: readonly string[]
+  /** Ids of matched topic patterns (ascending). */
+  topic: readonly number[]
+  /** Ids of matched literal keys (ascending). */
+  literal: readonly number[]
+}
+
+export interface KeySpace {
+  classes: KeyClass[]
+  /** True when every state was explored: the classes cover every key. */
+  complete: boolean
+  /** Keys of at most this many words are all covered (Infinity when complete). */
+  coveredWords: number
+  /** The word that stood for every unnamed word. */
+  freshWord: string
+  states: number
+}
+
+interface TopicNode {
+  id: number
+  words: Map<string, TopicNode>
+  star?: TopicNode
+  hash?: TopicNode
+  /** This node is a `#` (it may consume any number of words staying here). */
+  isHash: boolean
+  ends: number[]
+}
+
+interface LiteralNode {
+  words: Map<string, LiteralNode>
+  ends: number[]
+  id: number
+}
+
+/** Build the word automata for these patterns; ids are positions in the input arrays. */
+function buildTries(topicPatterns: readonly string[], literalKeys: readonly string[]) {
+  const topicNodes: TopicNode[] = []
+  const newTopic = (isHash: boolean): TopicNode => {
+    const n: TopicNode = { id: topicNodes.length, words: new Map(), isHash, ends: [] }
+    topicNodes.push(n)
+    return n
+  }
+  const topicRoot = newTopic(false)
+  const named = new Set<string>()
+  topicPatterns.forEach((p, id) => {
+    let n = topicRoot
+    for (const w of splitWords(p)) {
+      if (w === '*') n = n.star ??= newTopic(false)
+      else if (w === '#') n = n.hash ??= newTopic(true)
+      else {
+        named.add(w)
+        let next = n.words.get(w)
+        if (!next) {
+          next = newTopic(false)
+          n.words.set(w, next)
+        }
+        n = next
+      }
+    }
+    n.ends.push(id)
+  })
+  let literalCount = 0
+  const newLiteral = (): LiteralNode => ({ words: new Map(), ends: [], id: literalCount++ })
+  const literalRoot = newLiteral()
+  literalKeys.forEach((k, id) => {
+    let n = literalRoot
+    for (const w of splitWords(k)) {
+      named.add(w)
+      let next = n.words.get(w)
+      if (!next) {
+        next = newLiteral()
+        n.words.set(w, next)
+      }
+      n = next
+    }
+    n.ends.push(id)
+  })
+  return { topicNodes, topicRoot, literalRoot, named }
+}
+
+/** A word no pattern names (readable first). */
+export function freshWordFor(named: ReadonlySet<string>): string {
+  for (const w of ['other', 'x', 'any', 'zz']) if (!named.has(w)) return w
+  let i = 1
+  while (named.has(`other${i}`)) i++
+  return `other${i}`
+}
+
+interface State {
+  topic: TopicNode[]
+  literal: LiteralNode | null
+  /** The prefix is exactly one empty word: not a key of its own (`""` is zero words). */
+  loneEmpty: boolean
+  words: string[]
+}
+
+function closure(nodes: Iterable<TopicNode>): TopicNode[] {
+  const out = new Map<number, TopicNode>()
+  const stack = [...nodes]
+  while (stack.length > 0) {
+    const n = stack.pop() as TopicNode
+    if (out.has(n.id)) continue
+    out.set(n.id, n)
+    if (n.hash) stack.push(n.hash)
+  }
+  return [...out.values()].sort((a, b) => a.id - b.id)
+}
+
+function step(topic: readonly TopicNode[], word: string): TopicNode[] {
+  const next: TopicNode[] = []
+  for (const n of topic) {
+    const w = n.words.get(word)
+    if (w) next.push(w)
+    if (n.star) next.push(n.star)
+    if (n.isHash) next.push(n)
+  }
+  return closure(next)
+}
+
+function stateKey(s: Omit<State, 'words'>): string {
+  return `${s.loneEmpty ? 'e' : ''}${s.literal ? s.literal.id : '-'}|${s.topic.map((n) => n.id).join(',')}`
+}
+
+export interface KeySpaceOptions {
+  /** Most automaton states to explore (default 200,000). */
+  maxStates?: number
+  /** Treat the empty word as named (the teaching profile refuses keys that hold one). */
+  emptyWordMatters?: boolean
+}
+
+/** Partition every routing key by the topic patterns and literal keys it matches. */
+export function keySpace(
+  topicPatterns: readonly string[],
+  literalKeys: readonly string[],
+  options: KeySpaceOptions = {},
+): KeySpace {
+  const maxStates = options.maxStates ?? 200_000
+  const { topicRoot, literalRoot, named } = buildTries(topicPatterns, literalKeys)
+  const fresh = freshWordFor(named)
+  const classes = new Map<string, KeyClass>()
+  const seen = new Set<string>()
+  const start: State = { topic: closure([topicRoot]), literal: literalRoot, loneEmpty: false, words: [] }
+  seen.add(stateKey(start))
+  let level: State[] = [start]
+  let depth = 0
+  let complete = true
+  let coveredWords = 0
+
+  const accept = (s: State) => {
+    if (s.loneEmpty) return
+    const topic = [...new Set(s.topic.flatMap((n) => n.ends))].sort((a, b) => a - b)
+    const literal = s.literal ? [...s.literal.ends].sort((a, b) => a - b) : []
+    const sig = `${topic.join(',')}|${literal.join(',')}`
+    if (!classes.has(sig)) classes.set(sig, { key: s.words.join('.'), words: s.words, topic, literal })
+  }
+  accept(start)
+
+  outer: while (level.length > 0) {
+    const next: State[] = []
+    for (const s of level) {
+      // Words that lead somewhere specific from here; every other word acts like the fresh one.
+      const choices = new Set<string>()
+      for (const n of s.topic) for (const w of n.words.keys()) choices.add(w)
+      if (s.literal) for (const w of s.literal.words.keys()) choices.add(w)
+      if (options.emptyWordMatters) choices.add('')
+      choices.add(fresh)
+      for (const w of choices) {
+        const t: State = {
+          topic: step(s.topic, w),
+          literal: s.literal?.words.get(w) ?? null,
+          loneEmpty: w === '' && s.words.length === 0,
+          words: [...s.words, w],
+        }
+        // A dead end (no pattern can still match) is one class of its own; explore it once.
+        const key = stateKey(t)
+        if (seen.has(key)) continue
+        seen.add(key)
+        if (seen.size > maxStates) {
+          complete = false
+          break outer
+        }
+        accept(t)
+        next.push(t)
+      }
+    }
+    depth++
+    coveredWords = depth
+    level = next
+  }
+  return {
+    classes: [...classes.values()],
+    complete,
+    coveredWords: complete ? Number.POSITIVE_INFINITY : Math.max(0, coveredWords),
+    freshWord: fresh,
+    states: seen.size,
+  }
+}
