@@ -5,6 +5,7 @@
 
 export { tableIdentityKey, valueKey, valuesEqual } from './amqp-equality'
 export { AmqpValueError, integerTypeFor, toAmqpTable, toAmqpValue } from './amqp-values'
+export * from './analysis'
 export { amqpToJson, scenarioToDefinitions, topologyToDefinitions } from './definitions/export'
 export {
   DefinitionsError,
@@ -20,6 +21,7 @@ export { DEFAULT_PROFILE } from './profiles'
 export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
 export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
+export { parseRequirementText, printRequirement, RequirementTextError } from './script/expect-statement'
 export { operationsFromScenario } from './script/from-scenario'
 export { type ScriptHint, scriptHints } from './script/hints'
 export {

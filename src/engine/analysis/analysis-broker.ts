@@ -7,12 +7,19 @@ import { effectiveFor, limitsOf } from '../effective-args'
 import { type Broker, createBroker, ensureVhost, type Vhost } from '../model'
 import { getProfile } from '../profiles'
 import { type RunAccumulator, runStep } from '../run'
-import type { Operation, OperationOutcome, ProfileName } from '../types'
+import type { Operation, OperationOutcome, ProfileName, SourceLocation } from '../types'
 
 export interface AnalysisBroker {
   broker: Broker
   /** Declares and binds the broker refused (the analysis sees the topology without them). */
   refused: OperationOutcome[]
+  /** Where each entity was written (`queue:VHOST:NAME`, `exchange:…`, `policy:…`, `binding:ID`). */
+  locations: Map<string, SourceLocation>
+}
+
+/** The key `locations` uses for an entity. */
+export function locationKey(kind: 'queue' | 'exchange' | 'policy', vhost: string, name: string): string {
+  return `${kind}:${vhost}:${name}`
 }
 
 /** Apply the topology operations of `ops` to a fresh broker (no messages are stored). */
@@ -26,11 +33,21 @@ export function analysisBroker(
   broker.storeMessages = false
   for (const v of vhosts) ensureVhost(broker, v)
   const acc: RunAccumulator = { outcomes: [], publishes: [], result: { queues: {}, returns: [], errors: [] } }
+  const locations = new Map<string, SourceLocation>()
   ops.forEach((op, index) => {
     if (op.op === 'publish') return
-    runStep(broker, op, index, acc)
+    const nextId = broker.nextBindingId
+    const outcome = runStep(broker, op, index, acc)
+    if (!outcome.ok || !op.loc) return
+    if (op.op === 'bind' && broker.nextBindingId > nextId) locations.set(`binding:b${nextId}`, op.loc)
+    else if (op.op === 'queue.declare')
+      locations.set(locationKey('queue', op.queue.vhost ?? '/', op.queue.name), op.loc)
+    else if (op.op === 'exchange.declare')
+      locations.set(locationKey('exchange', op.exchange.vhost ?? '/', op.exchange.name), op.loc)
+    else if (op.op === 'policy.set')
+      locations.set(locationKey('policy', op.policy.vhost ?? '/', op.policy.name), op.loc)
   })
-  return { broker, refused: acc.outcomes.filter((o) => !o.ok) }
+  return { broker, refused: acc.outcomes.filter((o) => !o.ok), locations }
 }
 
 /** The alternate exchange in force on an exchange (argument, else policy). */

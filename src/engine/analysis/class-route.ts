@@ -13,7 +13,7 @@ import { setData } from '../plain-data'
 import type { Profile } from '../profiles'
 import { route } from '../router'
 import { tableToTypedJson } from '../typed-json'
-import type { AmqpTable, DeathReason, ExchangeHop, JsonValue } from '../types'
+import type { AmqpTable, DeathReason, ExchangeHop, HopVia, JsonValue, MessageContent } from '../types'
 
 /** A message as the CLI and the UI show it: what to publish to see the finding yourself. */
 export interface Witness {
@@ -55,10 +55,15 @@ export function routeWitness(
   exchange: string,
   routingKey: string,
   headers: AmqpTable,
+  /** How the message arrives (default: published); an alternate exchange routes as `alternate`. */
+  via?: HopVia,
 ): WitnessRoute {
   const x = vhost.exchanges.get(exchange)
   if (!x) return { queues: [], exchanges: [], hops: [] }
-  const routed = route(vhost, x, messageView(routingKey, headers, profile), profile, { explain: false })
+  const routed = route(vhost, x, messageView(routingKey, headers, profile), profile, {
+    explain: false,
+    ...(via ? { via } : {}),
+  })
   return {
     queues: routed.queues.map((d) => d.queue),
     exchanges: routed.hops.map((h) => h.exchange),
@@ -75,15 +80,44 @@ export function routeDeadLettered(
   routingKey: string,
   headers: AmqpTable,
   reason: DeathReason = 'expired',
-): { queues: string[]; cycleDropped: string[]; outcome: 'routed' | 'unroutable' | 'no-exchange' } {
+  /** The message as it left earlier queues (a chain of dead-letterings); default: as published. */
+  earlier?: MessageContent,
+): DeadLetterRoute {
   const view = messageView(routingKey, headers, profile)
-  const content = {
+  const content: MessageContent = earlier ?? {
     exchange: '',
     routingKeys: view.routingKeys,
     headers: view.shownHeaders,
     size: 0,
     deaths: [],
   }
-  const { hop } = routeDeadLetter(vhost, 'witness', content, reason, queue, target, profile, 0, false)
-  return { queues: hop.queues.map((d) => d.queue), cycleDropped: hop.cycleDropped, outcome: hop.outcome }
+  const { hop, content: next } = routeDeadLetter(
+    vhost,
+    'witness',
+    content,
+    reason,
+    queue,
+    target,
+    profile,
+    0,
+    false,
+  )
+  return {
+    queues: hop.queues.map((d) => d.queue),
+    cycleDropped: hop.cycleDropped,
+    outcome: hop.outcome,
+    routingKeys: hop.routingKeys,
+    content: next,
+  }
+}
+
+export interface DeadLetterRoute {
+  queues: string[]
+  /** Target queues the broker's cycle check dropped it for. */
+  cycleDropped: string[]
+  outcome: 'routed' | 'unroutable' | 'no-exchange'
+  /** The keys it was routed with at the dead-letter exchange. */
+  routingKeys: string[]
+  /** The message as the target queues hold it (x-death updated). */
+  content: MessageContent
 }

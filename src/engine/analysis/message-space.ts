@@ -41,6 +41,8 @@ export interface MessageSpace {
   extraTopic: readonly number[]
   /** Header-class binding indexes standing for the extra header sets (`x-match: all-with-x`). */
   extraHeaders: readonly number[]
+  /** The binding id behind each header-class binding index ('' for an extra header set). */
+  headerOwners: readonly string[]
   /** The topic pattern and literal-key lists the key classes' ids point into. */
   topicPatterns: readonly string[]
   literalKeys: readonly string[]
@@ -84,7 +86,8 @@ export function reachableExchanges(
  * headers a requirement names.
  */
 export function messageSpace(
-  vhost: Vhost,
+  /** One topology, or several (a diff): the classes then separate every message either one routes apart. */
+  vhostOrList: Vhost | readonly Vhost[],
   profile: Readonly<Profile>,
   entries: readonly string[],
   options: {
@@ -96,26 +99,29 @@ export function messageSpace(
   } = {},
 ): MessageSpace {
   const budget = options.budget ?? DEFAULT_BUDGET
-  const closure = reachableExchanges(vhost, entries, options.deadLetters ?? false)
+  const vhosts: readonly Vhost[] = Array.isArray(vhostOrList) ? vhostOrList : [vhostOrList as Vhost]
   const topic = new Map<string, number>()
   const literal = new Map<string, number>()
-  const headerBindings: { arguments: AmqpTable }[] = []
+  const headerBindings: { arguments: AmqpTable; owner: string }[] = []
   const addTopic = (p: string) => {
     if (!topic.has(p)) topic.set(p, topic.size)
   }
   const addLiteral = (k: string) => {
     if (!literal.has(k)) literal.set(k, literal.size)
   }
-  // A default exchange reached by publishing or dead-lettering looks the key up as a queue name.
-  const defaultLookup = closure.has('') && (entries.includes('') || options.deadLetters === true)
-  for (const name of closure) {
-    const x = vhost.exchanges.get(name)
-    if (!x) continue
-    if (name === '' && defaultLookup) for (const q of vhost.queues.keys()) addLiteral(q)
-    for (const b of x.outgoing) {
-      if (x.type === 'topic') addTopic(b.routing_key)
-      else if (x.type === 'direct') addLiteral(b.routing_key)
-      else if (x.type === 'headers') headerBindings.push({ arguments: b.arguments })
+  for (const vhost of vhosts) {
+    const closure = reachableExchanges(vhost, entries, options.deadLetters ?? false)
+    // A default exchange reached by publishing or dead-lettering looks the key up as a queue name.
+    const defaultLookup = closure.has('') && (entries.includes('') || options.deadLetters === true)
+    for (const name of closure) {
+      const x = vhost.exchanges.get(name)
+      if (!x) continue
+      if (name === '' && defaultLookup) for (const q of vhost.queues.keys()) addLiteral(q)
+      for (const b of x.outgoing) {
+        if (x.type === 'topic') addTopic(b.routing_key)
+        else if (x.type === 'direct') addLiteral(b.routing_key)
+        else if (x.type === 'headers') headerBindings.push({ arguments: b.arguments, owner: b.id })
+      }
     }
   }
   const extraTopic = (options.extraPatterns ?? []).map((p) => {
@@ -123,7 +129,10 @@ export function messageSpace(
     return topic.get(p) as number
   })
   const extraHeaders = (options.extraHeaders ?? []).map((h) => {
-    headerBindings.push({ arguments: { ...h, 'x-match': { type: 'longstr', value: 'all-with-x' } } })
+    headerBindings.push({
+      arguments: { ...h, 'x-match': { type: 'longstr', value: 'all-with-x' } },
+      owner: '',
+    })
     return headerBindings.length - 1
   })
   const topicPatterns = [...topic.keys()]
@@ -155,6 +164,7 @@ export function messageSpace(
     ...(limit ? { limit } : {}),
     extraTopic,
     extraHeaders,
+    headerOwners: headerBindings.map((b) => b.owner),
     topicPatterns,
     literalKeys,
     freshWord: keys.freshWord,
