@@ -63,16 +63,15 @@ const EMPTY_VHOST: Vhost = {
   policies: new Map(),
 }
 
-function side(vhost: Vhost, publishable: boolean, r: WitnessRoute): RouteSide {
+function side(publishable: boolean, r: WitnessRoute): RouteSide {
   if (!publishable) return { queues: [], path: [], missing: true }
-  void vhost
   return { queues: r.queues, path: r.exchanges }
 }
 
 function destinations(r: RouteSide): Set<string> {
   const out = new Set<string>()
   for (const q of r.queues) out.add(`q:${q}`)
-  r.path.slice(1).forEach((x) => out.add(`x:${x}`))
+  for (const x of r.path.slice(1)) out.add(`x:${x}`)
   return out
 }
 
@@ -96,12 +95,10 @@ export function diffTopologies(
       const copiesSeen = new Set<string>()
       for (const c of space.classes) {
         const ra = side(
-          a,
           pa.has(exchange),
           routeWitness(a, before.profile, exchange, c.key.key, c.headers.headers),
         )
         const rb = side(
-          b,
           pb.has(exchange),
           routeWitness(b, after.profile, exchange, c.key.key, c.headers.headers),
         )
