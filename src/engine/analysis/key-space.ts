@@ -176,11 +176,11 @@ export function keySpace(
     const next: State[] = []
     for (const s of level) {
       // Words that lead somewhere specific from here; every other word acts like the fresh one.
-      const choices = new Set<string>()
+      // The fresh word first: a witness names only the words it needs ("payment.other").
+      const choices = new Set<string>([fresh])
       for (const n of s.topic) for (const w of n.words.keys()) choices.add(w)
       if (s.literal) for (const w of s.literal.words.keys()) choices.add(w)
       if (options.emptyWordMatters) choices.add('')
-      choices.add(fresh)
       for (const w of choices) {
         const t: State = {
           topic: step(s.topic, w),

@@ -6,7 +6,7 @@
  */
 import type { BindingRecord } from '../../model'
 import { alternateOf } from '../analysis-broker'
-import { routeWitness } from '../class-route'
+import { routeWitness, witnessOf } from '../class-route'
 import { bindingSubject, bindingText, finding, type Locate } from './finding'
 import type { VhostReach } from './lint-context'
 import type { LintFinding } from './lint-types'
@@ -69,7 +69,10 @@ export function reachRules(
             en: `bind a catch-all queue to ${ae} (# on a topic exchange, or make ${ae} a fanout exchange)`,
             zh: `给 ${ae} 绑定一个全收队列（topic 用 #，或把 ${ae} 设为 fanout 交换机）`,
           },
-          reach.witness(r),
+          // Published to that exchange itself when a client can; else the way it got there.
+          vhost.exchanges.get(hop.exchange)?.internal === false
+            ? witnessOf(hop.exchange, r.cls.key.key, r.cls.headers.headers)
+            : reach.witness(r),
           locate,
         ),
       )
