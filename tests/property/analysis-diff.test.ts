@@ -20,7 +20,8 @@ function edited(s: Scenario, e: { what: string; at: number; key: string; q: stri
   const exchanges = (s.exchanges ?? []).map((x) => ({ ...x }))
   const i = bindings.length ? e.at % bindings.length : 0
   if (e.what === 'remove' && bindings.length) bindings.splice(i, 1)
-  else if (e.what === 'rekey' && bindings.length) bindings[i] = { ...(bindings[i] as (typeof bindings)[number]), routing_key: e.key }
+  else if (e.what === 'rekey' && bindings.length)
+    bindings[i] = { ...(bindings[i] as (typeof bindings)[number]), routing_key: e.key }
   else if (e.what === 'ae') {
     const x = exchanges[e.at % exchanges.length]
     if (x) x.arguments = { 'alternate-exchange': e.x }
@@ -28,7 +29,12 @@ function edited(s: Scenario, e: { what: string; at: number; key: string; q: stri
   return { ...s, exchanges, bindings }
 }
 
-function destinations(b: ReturnType<typeof brokerOf>, exchange: string, key: string, headers: Record<string, import('../../src/engine').JsonValue>): Set<string> {
+function destinations(
+  b: ReturnType<typeof brokerOf>,
+  exchange: string,
+  key: string,
+  headers: Record<string, import('../../src/engine').JsonValue>,
+): Set<string> {
   const v = b.broker.vhosts.get('/')
   const x = v?.exchanges.get(exchange)
   if (!v || !x || x.internal) return new Set()
@@ -59,18 +65,32 @@ describe('topology diff over every message', () => {
           }
         }
         for (const c of d.copies) {
-          expect(queuesFor(A, c.exchange, c.witness.routing_key, c.witness.headers).length).toBe(c.copies_before)
-          expect(queuesFor(B, c.exchange, c.witness.routing_key, c.witness.headers).length).toBe(c.copies_after)
+          expect(queuesFor(A, c.exchange, c.witness.routing_key, c.witness.headers).length).toBe(
+            c.copies_before,
+          )
+          expect(queuesFor(B, c.exchange, c.witness.routing_key, c.witness.headers).length).toBe(
+            c.copies_after,
+          )
         }
-        const reported = new Set(d.changes.filter((c) => c.destination_type === 'queue').map((c) => `${c.exchange}|${c.change}|q:${c.destination}`))
+        const reported = new Set(
+          d.changes
+            .filter((c) => c.destination_type === 'queue')
+            .map((c) => `${c.exchange}|${c.change}|q:${c.destination}`),
+        )
         const copies = new Set(d.copies.map((c) => `${c.exchange}|${c.copies_before}|${c.copies_after}`))
         for (const x of after.exchanges ?? []) {
           if (x.internal) continue
           for (const m of allMessages(after)) {
             const da = destinations(A, x.name, m.key, m.headers)
             const db = destinations(B, x.name, m.key, m.headers)
-            for (const q of db) if (!da.has(q)) expect(reported, `${x.name} ${JSON.stringify(m)} gains ${q}`).toContain(`${x.name}|gained|${q}`)
-            for (const q of da) if (!db.has(q)) expect(reported, `${x.name} ${JSON.stringify(m)} loses ${q}`).toContain(`${x.name}|lost|${q}`)
+            for (const q of db)
+              if (!da.has(q))
+                expect(reported, `${x.name} ${JSON.stringify(m)} gains ${q}`).toContain(
+                  `${x.name}|gained|${q}`,
+                )
+            for (const q of da)
+              if (!db.has(q))
+                expect(reported, `${x.name} ${JSON.stringify(m)} loses ${q}`).toContain(`${x.name}|lost|${q}`)
             if (da.size !== db.size) expect(copies).toContain(`${x.name}|${da.size}|${db.size}`)
             else same++
           }

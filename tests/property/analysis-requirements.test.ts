@@ -3,7 +3,14 @@
 // breaks it) on generated topologies.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkRequirements, type JsonValue, type Requirement, toAmqpTable, topicMatch, valuesEqual } from '../../src/engine'
+import {
+  checkRequirements,
+  type JsonValue,
+  type Requirement,
+  toAmqpTable,
+  topicMatch,
+  valuesEqual,
+} from '../../src/engine'
 import { allMessages, brokerOf, PUBLISHABLE, queuesFor, SEED, topologyArb } from './analysis-topologies'
 
 const requirementArb = fc.record({
@@ -14,7 +21,12 @@ const requirementArb = fc.record({
   exchange: fc.constantFrom('e0', 'e1', 'e2', 'e3'),
 })
 
-function inside(r: Requirement, key: string, headers: Record<string, JsonValue>, profile: 'rabbitmq-4' | 'rabbitmq-3.10'): boolean {
+function inside(
+  r: Requirement,
+  key: string,
+  headers: Record<string, JsonValue>,
+  profile: 'rabbitmq-4' | 'rabbitmq-3.10',
+): boolean {
   if (!topicMatch(r.key, key)) return false
   const want = toAmqpTable(r.headers ?? {})
   const have = toAmqpTable(headers)
@@ -23,7 +35,8 @@ function inside(r: Requirement, key: string, headers: Record<string, JsonValue>,
 
 function breaks(r: Requirement, isInside: boolean, reached: string[]): boolean {
   if (r.kind === 'reaches') return isInside && r.queues.some((q) => !reached.includes(q))
-  if (r.kind === 'reaches_only') return isInside && (reached.length !== r.queues.length || r.queues.some((q) => !reached.includes(q)))
+  if (r.kind === 'reaches_only')
+    return isInside && (reached.length !== r.queues.length || r.queues.some((q) => !reached.includes(q)))
   if (r.kind === 'unroutable') return isInside && reached.length > 0
   return !isInside && r.queues.some((q) => reached.includes(q))
 }
@@ -45,13 +58,22 @@ describe('requirement checks over every message', () => {
           }))
         const b = brokerOf(s)
         const profile = s.profile === 'rabbitmq-3.10' ? 'rabbitmq-3.10' : 'rabbitmq-4'
-        const results = checkRequirements(b.broker, reqs.map((requirement) => ({ requirement })))
+        const results = checkRequirements(
+          b.broker,
+          reqs.map((requirement) => ({ requirement })),
+        )
         const messages = allMessages(s)
         results.forEach((res, i) => {
           const r = reqs[i] as Requirement
           expect(res.error).toBeUndefined()
           expect(res.holds).not.toBeNull()
-          const breaking = messages.filter((m) => breaks(r, inside(r, m.key, m.headers, profile), queuesFor(b, r.exchange as string, m.key, m.headers)))
+          const breaking = messages.filter((m) =>
+            breaks(
+              r,
+              inside(r, m.key, m.headers, profile),
+              queuesFor(b, r.exchange as string, m.key, m.headers),
+            ),
+          )
           if (res.holds) {
             held++
             expect(breaking, `${res.text} holds, but this message breaks it`).toEqual([])
@@ -62,10 +84,14 @@ describe('requirement checks over every message', () => {
           if (!c) throw new Error('a failing requirement has a counter-example')
           const reached = queuesFor(b, c.exchange, c.routing_key, c.headers)
           expect(reached).toEqual(c.reached)
-          expect(breaks(r, inside(r, c.routing_key, c.headers, profile), reached), `${res.text}: ${JSON.stringify(c)}`).toBe(true)
+          expect(
+            breaks(r, inside(r, c.routing_key, c.headers, profile), reached),
+            `${res.text}: ${JSON.stringify(c)}`,
+          ).toBe(true)
           // Shortest: no enumerated breaking message has fewer words.
           const words = (k: string) => (k === '' ? 0 : k.split('.').length)
-          if (breaking.length > 0) expect(words(c.routing_key)).toBeLessThanOrEqual(Math.min(...breaking.map((m) => words(m.key))))
+          if (breaking.length > 0)
+            expect(words(c.routing_key)).toBeLessThanOrEqual(Math.min(...breaking.map((m) => words(m.key))))
         })
       }),
       { seed: SEED, numRuns: 150 },

@@ -4,7 +4,17 @@
  * word, times every header set over the named headers and values (plus absent and another value).
  */
 import fc from 'fast-check'
-import { type AnalysisBroker, analysisBroker, type JsonValue, type Operation, type ProfileName, routeWitness, type Scenario, scenarioToOperations, toAmqpTable } from '../../src/engine'
+import {
+  type AnalysisBroker,
+  analysisBroker,
+  type JsonValue,
+  type Operation,
+  type ProfileName,
+  routeWitness,
+  type Scenario,
+  scenarioToOperations,
+  toAmqpTable,
+} from '../../src/engine'
 
 /** A fixed seed, or PROP_SEED from the environment (printed on failure by fast-check). */
 export const SEED = process.env.PROP_SEED ? Number(process.env.PROP_SEED) : 2026
@@ -18,17 +28,33 @@ const HEADER_NAMES = ['h1', 'x-h']
 const topicWord = fc.constantFrom('a', 'b', '', '*', '#')
 const bindingKey = fc.array(topicWord, { maxLength: 3 }).map((w) => w.join('.'))
 const bindArgs = fc.record(
-  { 'x-match': fc.constantFrom<JsonValue>('all', 'any', 'all-with-x', 'any-with-x'), h1: fc.constantFrom(...HVALS), 'x-h': fc.constantFrom(...HVALS) },
+  {
+    'x-match': fc.constantFrom<JsonValue>('all', 'any', 'all-with-x', 'any-with-x'),
+    h1: fc.constantFrom(...HVALS),
+    'x-h': fc.constantFrom(...HVALS),
+  },
   { requiredKeys: [] },
 )
 
 export const topologyArb: fc.Arbitrary<Scenario> = fc
   .record({
     profile: fc.constantFrom<ProfileName>('rabbitmq-4', 'rabbitmq-3.10'),
-    types: fc.array(fc.constantFrom('direct', 'fanout', 'topic', 'topic', 'headers'), { minLength: 4, maxLength: 4 }),
+    types: fc.array(fc.constantFrom('direct', 'fanout', 'topic', 'topic', 'headers'), {
+      minLength: 4,
+      maxLength: 4,
+    }),
     internal: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
     ae: fc.array(fc.option(fc.constantFrom(...EX, 'nope'), { freq: 3 }), { minLength: 4, maxLength: 4 }),
-    dlx: fc.array(fc.option(fc.record({ x: fc.constantFrom(...EX, '', 'gone'), rk: fc.option(fc.constantFrom('a', 'b.a', 'q1'), { freq: 2 }) }), { freq: 2 }), { minLength: 4, maxLength: 4 }),
+    dlx: fc.array(
+      fc.option(
+        fc.record({
+          x: fc.constantFrom(...EX, '', 'gone'),
+          rk: fc.option(fc.constantFrom('a', 'b.a', 'q1'), { freq: 2 }),
+        }),
+        { freq: 2 },
+      ),
+      { minLength: 4, maxLength: 4 },
+    ),
     ttl: fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
     bindings: fc.array(
       fc.record({
@@ -65,7 +91,9 @@ export const topologyArb: fc.Arbitrary<Scenario> = fc
       destination: b.toExchange ? b.x : b.q,
       destination_type: b.toExchange ? ('exchange' as const) : ('queue' as const),
       routing_key: b.key,
-      ...(g.types[EX.indexOf(b.source)] === 'headers' ? { arguments: b.args as Record<string, JsonValue> } : {}),
+      ...(g.types[EX.indexOf(b.source)] === 'headers'
+        ? { arguments: b.args as Record<string, JsonValue> }
+        : {}),
     })),
   }))
 
@@ -92,7 +120,10 @@ export function allKeys(words: readonly string[] = WORDS, maxWords = KEY_WORDS):
 export function allHeaderSets(): Record<string, JsonValue>[] {
   let sets: Record<string, JsonValue>[] = [{}]
   for (const h of HEADER_NAMES)
-    sets = sets.flatMap((s) => [s, ...[...HVALS, 'zzz'].filter((v) => v !== null).map((v) => ({ ...s, [h]: v }))])
+    sets = sets.flatMap((s) => [
+      s,
+      ...[...HVALS, 'zzz'].filter((v) => v !== null).map((v) => ({ ...s, [h]: v })),
+    ])
   return sets
 }
 
@@ -101,13 +132,22 @@ export function hasHeadersExchange(s: Scenario): boolean {
 }
 
 /** The messages a test enumerates for this topology. */
-export function allMessages(s: Scenario, maxWords = KEY_WORDS): { key: string; headers: Record<string, JsonValue> }[] {
+export function allMessages(
+  s: Scenario,
+  maxWords = KEY_WORDS,
+): { key: string; headers: Record<string, JsonValue> }[] {
   const headerSets = hasHeadersExchange(s) ? allHeaderSets() : [{}]
   return allKeys(WORDS, maxWords).flatMap((key) => headerSets.map((headers) => ({ key, headers })))
 }
 
 /** Queues a message published to `exchange` reaches, by the ordinary router. */
-export function queuesFor(b: AnalysisBroker, exchange: string, key: string, headers: Record<string, JsonValue>, vhost = '/'): string[] {
+export function queuesFor(
+  b: AnalysisBroker,
+  exchange: string,
+  key: string,
+  headers: Record<string, JsonValue>,
+  vhost = '/',
+): string[] {
   const v = b.broker.vhosts.get(vhost)
   if (!v) return []
   return routeWitness(v, b.broker.profile, exchange, key, toAmqpTable(headers)).queues

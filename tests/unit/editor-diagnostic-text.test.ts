@@ -62,7 +62,7 @@ describe('diagnosticText', () => {
   it('suggests the keyword that was meant', () => {
     const [d] = parseScript('bnid audit to study.orders').diagnostics
     expect(diagnosticText(d as never, say('zh-CN'))).toBe(
-      '未知语句 `bnid`。每一行应以这些词之一开头：`profile`、`vhost`、`exchange`、`queue`、`bind`、`unbind`、`delete`、`publish`。你是不是想写 `bind`？',
+      '未知语句 `bnid`。每一行应以这些词之一开头：`profile`、`vhost`、`exchange`、`queue`、`bind`、`unbind`、`delete`、`publish`、`expect`。你是不是想写 `bind`？',
     )
     expect(diagnosticText(d as never, say('en'))).toMatch(/Did you mean `bind`\?$/)
   })
