@@ -18,7 +18,7 @@ export function validateXMatch(args: AmqpTable): void {
 }
 
 /** The binding's mode; missing (or a legacy unrecognised value) means `all`. */
-function xMatchOf(args: AmqpTable): XMatch {
+export function xMatchOf(args: AmqpTable): XMatch {
   const v = args['x-match']
   return v?.type === 'longstr' && MODES.includes(v.value) ? (v.value as XMatch) : 'all'
 }

@@ -21,7 +21,6 @@ export { DEFAULT_PROFILE } from './profiles'
 export { defaultOperationId, runOperations } from './run'
 export { runScenario, scenarioToOperations } from './scenario'
 export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
-export { parseRequirementText, printRequirement, RequirementTextError } from './script/expect-statement'
 export { operationsFromScenario } from './script/from-scenario'
 export { type ScriptHint, scriptHints } from './script/hints'
 export {

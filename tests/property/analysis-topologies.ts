@@ -18,8 +18,8 @@ import {
 
 /** A fixed seed, or PROP_SEED from the environment (printed on failure by fast-check). */
 export const SEED = process.env.PROP_SEED ? Number(process.env.PROP_SEED) : 2026
-export const KEY_WORDS = 4
-export const WORDS = ['a', 'b', '', 'zz']
+const KEY_WORDS = 4
+const WORDS = ['a', 'b', '', 'zz']
 const EX = ['e0', 'e1', 'e2', 'e3']
 const QS = ['q0', 'q1', 'q2', 'q3']
 const HVALS: JsonValue[] = [1, 'x', null, { '!': 'long', value: 1 }]
@@ -106,7 +106,7 @@ export function brokerOf(s: Scenario): AnalysisBroker {
 }
 
 /** Every key of up to KEY_WORDS words over WORDS (`""` once: it is zero words). */
-export function allKeys(words: readonly string[] = WORDS, maxWords = KEY_WORDS): string[] {
+function allKeys(words: readonly string[] = WORDS, maxWords = KEY_WORDS): string[] {
   const out = new Set<string>([''])
   let level: string[][] = [[]]
   for (let n = 1; n <= maxWords; n++) {
@@ -117,7 +117,7 @@ export function allKeys(words: readonly string[] = WORDS, maxWords = KEY_WORDS):
 }
 
 /** Every header set over the generator's header names (JSON form), the empty one first. */
-export function allHeaderSets(): Record<string, JsonValue>[] {
+function allHeaderSets(): Record<string, JsonValue>[] {
   let sets: Record<string, JsonValue>[] = [{}]
   for (const h of HEADER_NAMES)
     sets = sets.flatMap((s) => [
@@ -127,7 +127,7 @@ export function allHeaderSets(): Record<string, JsonValue>[] {
   return sets
 }
 
-export function hasHeadersExchange(s: Scenario): boolean {
+function hasHeadersExchange(s: Scenario): boolean {
   return (s.exchanges ?? []).some((x) => x.type === 'headers')
 }
 

@@ -6,7 +6,7 @@
 import type { Vhost } from '../model'
 import { alternateOf, deadLetterOf, publishableExchanges } from './analysis-broker'
 
-export function entryCandidates(vhost: Vhost): string[] {
+function entryCandidates(vhost: Vhost): string[] {
   const fed = new Set<string>()
   for (const x of vhost.exchanges.values()) {
     const ae = alternateOf(vhost, x.name)

@@ -96,7 +96,7 @@ function buildTries(topicPatterns: readonly string[], literalKeys: readonly stri
 }
 
 /** A word no pattern names (readable first). */
-export function freshWordFor(named: ReadonlySet<string>): string {
+function freshWordFor(named: ReadonlySet<string>): string {
   for (const w of ['other', 'x', 'any', 'zz']) if (!named.has(w)) return w
   let i = 1
   while (named.has(`other${i}`)) i++

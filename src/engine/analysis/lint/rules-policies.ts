@@ -1,7 +1,7 @@
 /** Rules about policies: ties, shadowing, patterns that match nothing, arguments that override. */
 import { effectiveFor } from '../../effective-args'
-import type { Vhost } from '../../model'
-import { type PolicyRecord, policyFor } from '../../policies'
+import type { PolicyRecord, Vhost } from '../../model'
+import { policyFor } from '../../policies'
 import { finding, type Locate } from './finding'
 import type { LintFinding } from './lint-types'
 
