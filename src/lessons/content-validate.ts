@@ -224,7 +224,7 @@ export function buildLessons(
   read: ReadFile,
   text?: ReadText,
 ): { lessons: Lesson[]; errors: ContentError[] } {
-  const steps = lessonSteps(manifest, read)
+  const steps = lessonSteps(manifest, read, text)
   let next = steps.next()
   while (!next.done) next = steps.next()
   return next.value
@@ -238,8 +238,9 @@ export async function buildLessonsInSteps(
   manifest: unknown,
   read: ReadFile,
   pause: () => Promise<void>,
+  text?: ReadText,
 ): Promise<{ lessons: Lesson[]; errors: ContentError[] }> {
-  const steps = lessonSteps(manifest, read)
+  const steps = lessonSteps(manifest, read, text)
   let next = steps.next()
   while (!next.done) {
     await pause()
@@ -251,6 +252,7 @@ export async function buildLessonsInSteps(
 function* lessonSteps(
   manifest: unknown,
   read: ReadFile,
+  text?: ReadText,
 ): Generator<void, { lessons: Lesson[]; errors: ContentError[] }, void> {
   const errors: ContentError[] = []
   let listed: string[]
