@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure the Debian packages the tests need are present: chromium (e2e), rabbitmq-server
 # (conformance against a real broker), and what the lab kits run with (tests/conformance/lab-kits):
-# Python's pika, a JDK with the RabbitMQ Java client, curl and jq. As root it installs what is
-# missing with apt; otherwise it stops and names what to install. No test is skipped silently.
+# Python's pika, a JDK with the RabbitMQ Java client, curl and jq, and shellcheck (the HTTP kit's
+# runtime). As root it installs what is missing with apt; otherwise it stops and names what to
+# install. No test is skipped silently.
 set -euo pipefail
 
 missing=()
@@ -14,6 +15,8 @@ command -v javac >/dev/null || missing+=(default-jdk-headless)
 [ -e /usr/share/java/slf4j-nop.jar ] || missing+=(libslf4j-java)
 command -v curl >/dev/null || missing+=(curl)
 command -v jq >/dev/null || missing+=(jq)
+# The kit runtimes' own checks (tests/unit/labkit-runtimes.test.ts): the HTTP kit's bash.
+command -v shellcheck >/dev/null || missing+=(shellcheck)
 # Optional: a CJK font so zh-CN pages render as text, not boxes, in the screenshots the tests save.
 font_missing=0
 [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || font_missing=1
