@@ -15,7 +15,7 @@ import type { SimChannel, SimConsumer, SimOp } from './sim-types'
 import type { StepContext } from './step-context'
 import { deleteQueueNow } from './topology-ops'
 
-export function qosOf(ch: SimChannel): NonNullable<SimChannel['qos']> {
+function qosOf(ch: SimChannel): NonNullable<SimChannel['qos']> {
   if (!ch.qos) ch.qos = { consumer: 0, global: 0, volume: 0 }
   return ch.qos
 }

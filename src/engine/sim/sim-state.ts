@@ -66,13 +66,6 @@ export function findConsumer(s: SimState, key: string): SimConsumer | undefined 
   return s.consumers.find((c) => consumerKey(c) === key)
 }
 
-/** Unacked deliveries of one consumer (or, with `consumer` null, basic.get deliveries) from one queue. */
-export function unackedCount(s: SimState, consumer: SimConsumer): number {
-  const ch = findChannel(s, consumer.channel)
-  if (!ch) return 0
-  return ch.unacked.filter((d) => d.consumer === consumer.tag).length
-}
-
 export function fateOf(s: SimState, message: string): MessageFate | undefined {
   // Later publishes with the same id shadow earlier ones.
   for (let i = s.fates.length - 1; i >= 0; i--) if (s.fates[i]?.id === message) return s.fates[i]

@@ -77,8 +77,6 @@ export type SimOp = OpBase &
     | { op: 'policy.clear'; name: string }
   )
 
-export type SimOpName = SimOp['op']
-
 /**
  * A copy of a message in one queue. `seq` is its place in that queue (requeue restores it); priority,
  * expiry and the content (keys, headers, x-death) come with it.

@@ -17,8 +17,9 @@ import type { SimChannel, SimFrame, SimOp, SimState } from './sim-types'
 import { type StepContext, stepContext } from './step-context'
 import { bindOrUnbind, declareQueue, deleteQueue, purgeQueue, setPolicy, viaEngine } from './topology-ops'
 
-export const IMPLICIT_CONNECTION = 'conn'
-export const IMPLICIT_CHANNEL = 'ch'
+/** The connection and channel a step without `channel` uses; they open themselves on first use. */
+const IMPLICIT_CONNECTION = 'conn'
+const IMPLICIT_CHANNEL = 'ch'
 
 /** The channel an operation runs on; the implicit channel opens itself on first use. */
 function channelFor(ctx: StepContext, op: SimOp): SimChannel {
@@ -120,7 +121,7 @@ function perform(ctx: StepContext, op: SimOp): void {
 }
 
 /** The event id of a step: its own id, the message id of a publish, or `op#N`. */
-export function stepId(op: SimOp, index: number): string {
+function stepId(op: SimOp, index: number): string {
   if (op.id) return op.id
   if (op.op === 'publish') return op.publish.id
   return `${op.op}#${index + 1}`
