@@ -19,12 +19,18 @@ let counter = 0
 /** Runs repeated at most this often when the machine is too slow for a TTL sequence. */
 const TIMING_RETRIES = 2
 
+/**
+ * `simulated`: the script the simulation plays, when it is not the one the broker runs — a negative
+ * control (sim-self-check.conf.ts) gives the simulation a deliberately wrong script and expects the
+ * comparison to catch it.
+ */
 export async function compareOnBroker(
   name: string,
   script: TimelineScript,
   target: { amqpUrl: string; api: MgmtApi },
+  simulated: TimelineScript = script,
 ): Promise<Compared> {
-  const run = runTimeline(script)
+  const run = runTimeline(simulated)
   const sim = observeSim(run)
   let broker: Observation
   let retries = 0
@@ -44,6 +50,13 @@ export async function compareOnBroker(
   const diffs: string[] = []
   if (late.length > 0)
     diffs.push(`${name} timing (the machine was too slow ${retries + 1} times):\n  ${late.join('\n  ')}`)
+  diffs.push(...diffObservations(name, sim, broker))
+  return { equal: diffs.length === 0, sim, broker, diffs, retries }
+}
+
+/** One line per part in which two observations differ (wall-clock times are not compared). */
+export function diffObservations(name: string, sim: Observation, broker: Observation): string[] {
+  const diffs: string[] = []
   const check = (part: string, a: unknown, b: unknown) => {
     if (JSON.stringify(a) !== JSON.stringify(b))
       diffs.push(`${name} ${part}:\n  sim    ${JSON.stringify(a)}\n  broker ${JSON.stringify(b)}`)
@@ -55,5 +68,5 @@ export async function compareOnBroker(
   check('confirms', sim.confirms, broker.confirms)
   check('queues', sim.queues, broker.queues)
   for (const q of sim.queues) check(`ready.${q}`, sim.ready[q] ?? [], broker.ready[q] ?? [])
-  return { equal: diffs.length === 0, sim, broker, diffs, retries }
+  return diffs
 }
