@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, inject, it } from 'vitest'
-import { validateTimelineScript } from '../../src/engine'
+import { describe, type ExpectStatic, inject, it } from 'vitest'
+import { type TimelineScript, validateTimelineScript } from '../../src/engine'
 import { MgmtApi } from './harness/mgmt-api'
 import { newTally, saveTally } from './harness/stats'
 import { compareOnBroker } from './sim/compare'
@@ -10,9 +10,40 @@ import { SEQUENCES } from './sim/sequences'
 import { CONSUMER_SEQUENCES } from './sim/sequences-consumers'
 import { DEAD_LETTER_SEQUENCES } from './sim/sequences-dead-letter'
 import { REGRESSIONS } from './sim/sequences-regressions'
+import { onTheClock } from './sim/timing'
 
 const target = { amqpUrl: inject('rabbitAmqpUrl'), api: new MgmtApi(inject('rabbitMgmtUrl')) }
 const tally = newTally()
+
+interface Case {
+  name: string
+  /** How the comparison names it in its differences (default: the name). */
+  label?: string
+  script: TimelineScript
+}
+
+async function check(c: Case, expect: ExpectStatic): Promise<void> {
+  const label = c.label ?? c.name
+  const r = await compareOnBroker(label, c.script, target)
+  tally.scenarios++
+  if (r.equal) tally.agreed++
+  else tally.disagreed++
+  saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
+  if (r.retries > 0) console.log(`${label}: repeated ${r.retries}× (slow machine)`)
+  expect(r.diffs.join('\n')).toBe('')
+}
+
+/**
+ * One test per timeline. Those that never look at the clock (no wait, TTL or x-expires) run
+ * concurrently, each in its own vhost — what a client observes of them does not depend on how fast
+ * the broker answers, as the runner waits for every delivery the simulation expects. Those on the
+ * clock run after them, one at a time, so the timing check (sim/timing.ts) keeps its margins.
+ */
+function compareEach(cases: readonly Case[]): void {
+  for (const c of cases.filter((x) => !onTheClock(x.script)))
+    it.concurrent(c.name, ({ expect }) => check(c, expect))
+  for (const c of cases.filter((x) => onTheClock(x.script))) it(c.name, ({ expect }) => check(c, expect))
+}
 
 /** Random timelines that once disagreed, frozen as generated (sim/regressions/*.json). */
 const regressionDir = join(import.meta.dirname, 'sim/regressions')
@@ -25,52 +56,25 @@ const FROZEN = readdirSync(regressionDir)
   })
 
 describe('timeline simulation vs RabbitMQ (hand-written sequences)', () => {
-  for (const s of [
-    ...SEQUENCES,
-    ...REGRESSIONS,
-    ...FROZEN,
-    ...DEAD_LETTER_SEQUENCES,
-    ...CONSUMER_SEQUENCES,
-  ]) {
-    it(s.name, async () => {
-      const c = await compareOnBroker(s.name, s.script, target)
-      tally.scenarios++
-      if (c.equal) tally.agreed++
-      else tally.disagreed++
-      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
-      expect(c.diffs.join('\n')).toBe('')
-    })
-  }
+  compareEach([...SEQUENCES, ...REGRESSIONS, ...FROZEN, ...DEAD_LETTER_SEQUENCES, ...CONSUMER_SEQUENCES])
 })
 
 /** Seeded random timelines; set SIM_SEEDS to change how many, SIM_SEED_BASE to move the window. */
 const SEEDS = Number(process.env.SIM_SEEDS ?? 30)
 const BASE = Number(process.env.SIM_SEED_BASE ?? 1)
+const seeds = (n: number) => Array.from({ length: n }, (_, i) => BASE + i)
 
 describe('timeline simulation vs RabbitMQ (seeded random timelines)', () => {
-  for (let seed = BASE; seed < BASE + SEEDS; seed++) {
-    it(`seed ${seed}`, async () => {
-      const c = await compareOnBroker(`seed ${seed}`, randomTimeline(seed, 30), target)
-      tally.scenarios++
-      if (c.equal) tally.agreed++
-      else tally.disagreed++
-      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
-      expect(c.diffs.join('\n')).toBe('')
-    })
-  }
+  compareEach(seeds(SEEDS).map((seed) => ({ name: `seed ${seed}`, script: randomTimeline(seed, 30) })))
 })
 
 describe('timeline simulation vs RabbitMQ (seeded random timelines with purge, delete, redeclare, connection close)', () => {
-  for (let seed = BASE; seed < BASE + Math.ceil(SEEDS / 2); seed++) {
-    it(`lifecycle seed ${seed}`, async () => {
-      const c = await compareOnBroker(`lifecycle seed ${seed}`, randomTimeline(seed, 30, true), target)
-      tally.scenarios++
-      if (c.equal) tally.agreed++
-      else tally.disagreed++
-      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
-      expect(c.diffs.join('\n')).toBe('')
-    })
-  }
+  compareEach(
+    seeds(Math.ceil(SEEDS / 2)).map((seed) => ({
+      name: `lifecycle seed ${seed}`,
+      script: randomTimeline(seed, 30, true),
+    })),
+  )
 })
 
 /**
@@ -80,17 +84,12 @@ describe('timeline simulation vs RabbitMQ (seeded random timelines with purge, d
 const DL_SEEDS = Number(process.env.SIM_DL_SEEDS ?? 8)
 
 describe('timeline simulation vs RabbitMQ (seeded random dead-letter timelines)', () => {
-  for (let seed = BASE; seed < BASE + DL_SEEDS; seed++) {
-    it(`dead-letter seed ${seed}`, async () => {
-      const c = await compareOnBroker(`dead-letter seed ${seed}`, randomDeadLetterTimeline(seed, 26), target)
-      tally.scenarios++
-      if (c.equal) tally.agreed++
-      else tally.disagreed++
-      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
-      if (c.retries > 0) console.log(`dead-letter seed ${seed}: repeated ${c.retries}× (slow machine)`)
-      expect(c.diffs.join('\n')).toBe('')
-    })
-  }
+  compareEach(
+    seeds(DL_SEEDS).map((seed) => ({
+      name: `dead-letter seed ${seed}`,
+      script: randomDeadLetterTimeline(seed, 26),
+    })),
+  )
 })
 
 /** The timeline lessons themselves, played on the broker. */
@@ -99,20 +98,13 @@ const lessonIds = (JSON.parse(readFileSync(join(lessonDir, 'index.json'), 'utf8'
   .order
 
 describe('timeline lessons vs RabbitMQ', () => {
-  for (const id of lessonIds) {
-    it(id, async () => {
-      const script = validateTimelineScript(
-        JSON.parse(readFileSync(join(lessonDir, `${id}.json`), 'utf8')),
-        id,
-      )
-      const c = await compareOnBroker(`lesson ${id}`, script, target)
-      tally.scenarios++
-      if (c.equal) tally.agreed++
-      else tally.disagreed++
-      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
-      expect(c.diffs.join('\n')).toBe('')
-    })
-  }
+  compareEach(
+    lessonIds.map((id) => ({
+      name: id,
+      label: `lesson ${id}`,
+      script: validateTimelineScript(JSON.parse(readFileSync(join(lessonDir, `${id}.json`), 'utf8')), id),
+    })),
+  )
 })
 
 /** Timelines inside lesson folders that are written for RabbitMQ 3.10 (the dead-lettering lesson's). */
@@ -128,14 +120,5 @@ const folderTimelines = readdirSync(lessonsRoot, { withFileTypes: true })
   .filter((t) => t.script.profile === 'rabbitmq-3.10')
 
 describe('lesson timelines (3.10) vs RabbitMQ', () => {
-  for (const t of folderTimelines) {
-    it(t.id, async () => {
-      const c = await compareOnBroker(`lesson ${t.id}`, t.script, target)
-      tally.scenarios++
-      if (c.equal) tally.agreed++
-      else tally.disagreed++
-      saveTally(inject('conformanceStatsDir'), 'sim-timeline', tally)
-      expect(c.diffs.join('\n')).toBe('')
-    })
-  }
+  compareEach(folderTimelines.map((t) => ({ name: t.id, label: `lesson ${t.id}`, script: t.script })))
 })

@@ -9,7 +9,7 @@
  * compared. Expiries the simulation has passed are covered by waits that overshoot the TTL and a
  * generous settle after each wait.
  */
-import type { TimelineRun } from '../../../src/engine'
+import type { TimelineRun, TimelineScript } from '../../../src/engine'
 import { limitsOf } from '../../../src/engine/effective-args'
 
 const MARGIN_MS = 40
@@ -59,4 +59,12 @@ export function timingProblems(run: TimelineRun, wall: readonly number[]): strin
     }
   })
   return problems
+}
+
+/**
+ * Whether a script depends on the clock: a `wait`, or a TTL or x-expires anywhere (queue arguments,
+ * policies, a message's expiration). One that does not can share the broker with other runs.
+ */
+export function onTheClock(script: TimelineScript): boolean {
+  return script.steps.some((s) => s.op === 'wait') || /ttl|expir/i.test(JSON.stringify(script.steps))
 }
