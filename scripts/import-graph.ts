@@ -34,6 +34,8 @@ export const LAYER: Readonly<Record<string, number>> = {
   practice: 5,
   timeline: 5,
   lab: 5,
+  // levels build on two features: practice's progress store and the playground's diagram drawing
+  levels: 5.5,
   app: 6,
   '(root)': 7, // main.tsx
 }
