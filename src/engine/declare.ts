@@ -5,7 +5,10 @@ import { erlangTypeName, errors } from './errors'
 import { type Broker, ensureVhost, newExchange } from './model'
 import { checkShortstr, hasReservedPrefix, stripCrLf, tableOf } from './names'
 import { validateQueueArgs } from './queue-args'
-import type { ScenarioExchange, ScenarioQueue } from './types'
+import { checkServerNamed, checkTypeProperties, queueTypeOf, TYPE_ARGS } from './queue-types'
+import type { AmqpValue, ScenarioExchange, ScenarioQueue } from './types'
+
+const sameArgByClass = (a: AmqpValue | undefined, b: AmqpValue | undefined) => sameArg(a, b, true)
 
 const KNOWN_TYPES = new Set(['direct', 'fanout', 'topic', 'headers'])
 const AE = 'alternate-exchange'
@@ -86,25 +89,17 @@ function checkQueue(broker: Broker, spec: ScenarioQueue): string {
   return name
 }
 
-/** Queue arguments the classic queue type knows; only these are compared on redeclare. */
-const QUEUE_ARGS = [
-  'x-expires',
-  'x-message-ttl',
-  'x-dead-letter-exchange',
-  'x-dead-letter-routing-key',
-  'x-max-length',
-  'x-max-length-bytes',
-  'x-max-in-memory-length',
-  'x-max-in-memory-bytes',
-  'x-max-priority',
-  'x-overflow',
-  'x-queue-mode',
-  'x-queue-version',
-  'x-queue-type',
-  'x-single-active-consumer',
-  'x-queue-master-locator',
-  'x-queue-leader-locator',
-]
+/**
+ * x-queue-type on redeclare: `classic` and no type are the same queue type (either way round); any
+ * other difference is compared as rabbit_misc words it (`received none but current is the value
+ * 'quorum' of type 'longstr'`: the tutorials' classic → quorum switch needs a new queue name).
+ */
+function sameQueueType(got: AmqpValue | undefined, cur: AmqpValue | undefined): boolean {
+  const isClassic = (v: AmqpValue | undefined) =>
+    v === undefined || (v.type === 'longstr' && v.value === 'classic')
+  if (got === undefined || cur === undefined) return isClassic(got) && isClassic(cur)
+  return sameArg(got, cur, true)
+}
 
 /** Declare a queue; returns its (possibly server-generated) name. */
 export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
@@ -114,8 +109,11 @@ export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
   const vhostName = spec.vhost ?? '/'
   const vhost = ensureVhost(broker, vhostName)
   let name = stripCrLf(spec.name)
-  if (name === '') name = `amq.gen-${++broker.generatedQueues}`
-  else if (hasReservedPrefix(name)) throw errors.reservedName('queue', name)
+  const type = queueTypeOf(args)
+  if (name === '') {
+    checkServerNamed(type)
+    name = `amq.gen-${++broker.generatedQueues}`
+  } else if (hasReservedPrefix(name)) throw errors.reservedName('queue', name)
   const exclusive = spec.exclusive ?? false
   // An exclusive queue is never durable: the broker forces it.
   const durable = exclusive ? false : (spec.durable ?? true)
@@ -136,8 +134,9 @@ export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
         `'${autoDelete}'`,
         `'${existing.auto_delete}'`,
       )
-    for (const k of QUEUE_ARGS)
-      if (!sameArg(args[k], existing.arguments[k], true))
+    // Only the existing queue's type's arguments are compared (rabbit_amqqueue:assert_args_equivalence).
+    for (const k of TYPE_ARGS[queueTypeOf(existing.arguments)])
+      if (!(k === 'x-queue-type' ? sameQueueType : sameArgByClass)(args[k], existing.arguments[k]))
         throw errors.inequivalent(
           k,
           'queue',
@@ -146,8 +145,9 @@ export function declareQueue(broker: Broker, spec: ScenarioQueue): string {
           ...describeArgs(args[k], existing.arguments[k]),
         )
   } else {
-    validateQueueArgs(args, name, vhostName)
-    if (broker.profile.rejectTransientQueues && !durable && !exclusive)
+    validateQueueArgs(args, name, vhostName, type)
+    checkTypeProperties(type, { durable, exclusive, auto_delete: autoDelete }, name, vhostName)
+    if (type === 'classic' && broker.profile.rejectTransientQueues && !durable && !exclusive)
       throw errors.transientQueue(name, vhostName)
     vhost.queues.set(name, {
       vhost: vhostName,

@@ -8,6 +8,7 @@ import { routeDeadLetter } from './dead-letter'
 import { effectiveFor, limitsOf, type QueueLimits } from './effective-args'
 import type { Broker, QueueRecord, Vhost } from './model'
 import { type AdmitContext, admit, dropHead, type HoldingQueue } from './queue-limits'
+import { queueTypeOf } from './queue-types'
 import type {
   DeadLetterHop,
   DeathReason,
@@ -23,7 +24,7 @@ const MAX_DEATHS = 10_000
 
 function holding(vhost: Vhost, q: QueueRecord): HoldingQueue & { plain: boolean; effective: EffectiveArg[] } {
   const { effective } = effectiveFor(vhost.policies, 'queue', q.name, q.arguments)
-  const limits = limitsOf(effective)
+  const limits = limitsOf(effective, queueTypeOf(q.arguments))
   return {
     /** No setting in force: a message is simply appended. */
     plain: effective.length === 0,

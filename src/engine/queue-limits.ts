@@ -9,6 +9,8 @@
  * 4. Expired messages at the head leave (reason expired). Only the head is looked at: a message
  *    with a short per-message TTL behind a long one waits until it reaches the head.
  * Limits count ready messages only; deliveries awaiting an ack do not count.
+ * Queue types (limitsOf): a stream appends every message; a quorum queue with reject-publish takes
+ * one message over its limit before it refuses.
  */
 import type { QueueLimits } from './effective-args'
 import type { DeathReason, MessageContent, QueueAdmission, QueuedMessage } from './types'
@@ -114,9 +116,12 @@ export function admit(
   }
   if (origin !== undefined) m.origin = origin
   if (ctx.arrival) m.arrival = ctx.arrival()
-  const expiresAt = expiryIn(l, content, ctx.now)
+  const expiresAt = l.kind === 'stream' ? undefined : expiryIn(l, content, ctx.now)
   if (expiresAt !== undefined) m.expiresAt = expiresAt
-  if (l.overflow !== 'drop-head' && willOverflow(l, q.ready, content.size)) {
+  // A quorum queue refuses only once it is already over a limit (rabbit_fifo: is_over_limit before
+  // the enqueue), so it takes one message more than its limit.
+  const full = l.kind === 'quorum' ? overLimit(l, q.ready) : willOverflow(l, q.ready, content.size)
+  if (l.overflow !== 'drop-head' && full) {
     if (l.overflow === 'reject-publish-dlx') ctx.leave(q, m, 'maxlen', true)
     return { queue: q.name, result: 'rejected', droppedHead: [] }
   }

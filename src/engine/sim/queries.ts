@@ -3,6 +3,7 @@
  * layers above ask here instead of one another (see docs/architecture.md, "Time simulation").
  */
 import { limitsOf, type QueueLimits } from '../effective-args'
+import { queueTypeOf } from '../queue-types'
 import { refuse } from './sim-error'
 import { consumerKey, findChannel, findQueue } from './sim-state'
 import type { SimChannel, SimConsumer, SimQueue, SimState } from './sim-types'
@@ -10,7 +11,7 @@ import type { SimChannel, SimConsumer, SimQueue, SimState } from './sim-types'
 /** A queue's settings now: its arguments and the policies that apply (the topology's `effective`). */
 export function limitsFor(s: SimState, q: SimQueue): QueueLimits {
   const t = s.topology.queues.find((x) => x.name === q.name && x.vhost === q.vhost)
-  return limitsOf(t?.effective ?? [])
+  return limitsOf(t?.effective ?? [], queueTypeOf(t?.arguments))
 }
 
 /** The queue a channel's connection may use: 404 when missing, 405 when another connection owns it. */

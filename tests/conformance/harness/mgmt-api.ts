@@ -86,9 +86,14 @@ export class MgmtApi {
 
   /** Names of the queues that exist in the vhost right now. */
   async queueNames(vhost: string): Promise<string[]> {
-    const res = await this.call('GET', `/queues/${encodeURIComponent(vhost)}?columns=name`)
-    const rows = (await res.json()) as { name: string }[]
-    return rows.map((r) => r.name)
+    return (await this.queueTypes(vhost)).map((r) => r.name)
+  }
+
+  /** Every queue of the vhost with its type (`classic`, `quorum`, `stream`). */
+  async queueTypes(vhost: string): Promise<{ name: string; type: string }[]> {
+    const res = await this.call('GET', `/queues/${encodeURIComponent(vhost)}?columns=name,type`)
+    const rows = (await res.json()) as { name: string; type?: string }[]
+    return rows.map((r) => ({ name: r.name, type: r.type ?? 'classic' }))
   }
 
   /** Vhosts whose name starts with `prefix` (used to clean up after an interrupted run). */

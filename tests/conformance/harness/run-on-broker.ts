@@ -47,6 +47,34 @@ function assertSingleVhost(s: Scenario): void {
 }
 
 /**
+ * A quorum queue's or stream's messages through a consumer (a stream from its first offset, with
+ * prefetch and manual acks as streams require; basic.get is a 540 there and a 405 on a quorum
+ * queue with single active consumer), until no message came for a while.
+ */
+async function readByConsumer(ch2: ConfirmChannel, name: string, stream: boolean): Promise<string[]> {
+  const ids: string[] = []
+  {
+    await ch2.prefetch(1000)
+    let last = Date.now()
+    const { consumerTag } = await ch2.consume(
+      name,
+      (msg) => {
+        if (!msg) return
+        ids.push(String(msg.properties.messageId ?? msg.content.toString('utf8')))
+        last = Date.now()
+        ch2.ack(msg)
+      },
+      { noAck: false, arguments: stream ? { 'x-stream-offset': 'first' } : {} },
+    )
+    const start = Date.now()
+    while (Date.now() - last < 300 || Date.now() - start < (stream ? 600 : 300))
+      await new Promise((r) => setTimeout(r, 50))
+    await ch2.cancel(consumerTag)
+  }
+  return ids
+}
+
+/**
  * Runs a scenario on a real broker in a fresh vhost, step by step as the scenario format says
  * (exchanges, queues, bindings, publishes; a refused step is recorded and the client reopens its
  * channel or connection), then drains every queue with basic.get. Error texts are the broker's own.
@@ -130,8 +158,12 @@ export async function runOnBroker(
       if (publish.ok && publish.value === 'nack') nacks.push({ id: p.id, queues: [] })
     }
     const ch = await session.channel()
-    for (const name of await api.queueNames(vhost)) {
+    for (const { name, type } of await api.queueTypes(vhost)) {
       const ids: string[] = []
+      if (type !== 'classic') {
+        result.queues[name] = await readByConsumer(ch, name, type === 'stream')
+        continue
+      }
       for (;;) {
         const msg = await ch.get(name, { noAck: true })
         if (msg === false) break

@@ -5,6 +5,7 @@
  * broker's own dead-letter routing (dead-letter.ts), with the queue's dead-letter routing key.
  */
 import { effectiveFor, limitsOf } from '../../effective-args'
+import { queueTypeOf } from '../../queue-types'
 import type { MessageContent } from '../../types'
 import { deadLetterOf } from '../analysis-broker'
 import { routeDeadLettered } from '../class-route'
@@ -31,7 +32,10 @@ export function deadLetterRules(reach: VhostReach, locate: Locate): DeadLetterFa
   const reached = new Set<string>()
   const dlxs: string[] = []
   for (const q of [...vhost.queues.values()].sort((a, b) => a.seq - b.seq)) {
-    const limits = limitsOf(effectiveFor(vhost.policies, 'queue', q.name, q.arguments).effective)
+    const limits = limitsOf(
+      effectiveFor(vhost.policies, 'queue', q.name, q.arguments).effective,
+      queueTypeOf(q.arguments),
+    )
     const dl = deadLetterOf(vhost, q.name)
     if (dl) dlxs.push(dl.exchange)
     if (dl && !vhost.exchanges.has(dl.exchange)) {

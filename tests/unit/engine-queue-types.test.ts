@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { runScenario, type Scenario } from '../../src/engine'
+
+/** The issue's one-scenario example: four refusals, and the message goes nowhere. */
+const example = (profile: Scenario['profile']): Scenario => ({
+  profile,
+  queues: [
+    { name: 'orders', arguments: { 'x-queue-type': 'quorum', 'x-max-priority': 10 } },
+    { name: 'session', exclusive: true, arguments: { 'x-queue-type': 'quorum' } },
+    { name: 'audit', arguments: { 'x-queue-type': 'stream', 'x-dead-letter-exchange': 'dlx' } },
+  ],
+  bindings: [
+    { source: 'amq.direct', destination: 'orders', destination_type: 'queue', routing_key: 'order' },
+  ],
+  publishes: [{ id: 'm1', exchange: 'amq.direct', routing_key: 'order', mandatory: true }],
+})
+
+describe('queue types: declare rules', () => {
+  for (const profile of ['rabbitmq-3.10', 'rabbitmq-4'] as const)
+    it(`gives the broker's four refusals (${profile})`, () => {
+      const { result } = runScenario(example(profile))
+      expect(result.errors.map((e) => [e.id, e.code])).toEqual([
+        ['queue:orders', 406],
+        ['queue:session', 406],
+        ['queue:audit', 406],
+        ['binding:0', 404],
+      ])
+      expect(result.errors[1]?.text).toContain("invalid property 'exclusive-owner'")
+      expect(result.errors[2]?.text).toContain('of queue type rabbit_stream_queue')
+      expect(result.returns.map((r) => r.id)).toEqual(['m1'])
+      expect(result.queues).toEqual({})
+    })
+
+  it('a plain redeclare of a quorum queue is inequivalent; classic and no type are the same', () => {
+    const { result } = runScenario({
+      profile: 'rabbitmq-3.10',
+      queues: [
+        { name: 'q', arguments: { 'x-queue-type': 'quorum' } },
+        { name: 'q' },
+        { name: 'c' },
+        { name: 'c', arguments: { 'x-queue-type': 'classic' } },
+      ],
+    })
+    expect(result.errors).toEqual([
+      {
+        id: 'queue:q',
+        stage: 'declare',
+        code: 406,
+        text: "PRECONDITION_FAILED - inequivalent arg 'x-queue-type' for queue 'q' in vhost '/': received none but current is the value 'quorum' of type 'longstr'",
+      },
+    ])
+  })
+
+  it('a stream keeps every message; a quorum queue with reject-publish takes one over its limit', () => {
+    const { result } = runScenario({
+      profile: 'rabbitmq-3.10',
+      queues: [
+        { name: 's', arguments: { 'x-queue-type': 'stream', 'x-max-length-bytes': 1 } },
+        {
+          name: 'q',
+          arguments: { 'x-queue-type': 'quorum', 'x-max-length': 1, 'x-overflow': 'reject-publish' },
+        },
+      ],
+      publishes: ['a', 'b', 'c'].flatMap((id) => [
+        { id: `s${id}`, exchange: '', routing_key: 's' },
+        { id: `q${id}`, exchange: '', routing_key: 'q' },
+      ]),
+    })
+    expect(result.queues).toEqual({ s: ['sa', 'sb', 'sc'], q: ['qa', 'qb'] })
+    expect(result.nacks?.map((n) => n.id)).toEqual(['qc'])
+  })
+})
