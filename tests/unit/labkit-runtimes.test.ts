@@ -41,8 +41,8 @@ const TOOLS: Record<string, (file: string) => { code: number; out: string }> = {
   },
   bash: (f) => check('bash', ['-n', f]),
   shellcheck: (f) => check('shellcheck', [f]),
-  /** A whole kit: the runtime's known findings (its stub's directives), and names in single quotes. */
-  'shellcheck kit': (f) => check('shellcheck', ['-e', 'SC1007,SC2034,SC2015,SC2016', f]),
+  /** A whole kit: its steps quote names in single quotes on purpose (a `$` in a name stays text). */
+  'shellcheck kit': (f) => check('shellcheck', ['-e', 'SC2016', f]),
 }
 
 const FILES: [string, string, string][] = [

@@ -6,11 +6,6 @@
 # this file a program that `bash -n` and shellcheck check (tests/unit/labkit-runtimes.test.ts);
 # they are never part of a kit. Few jq calls: building JSON at the end, not after every step, keeps
 # a run to about one curl per step.
-# Known findings, kept so kits stay byte for byte as the conformance suite ran them:
-# shellcheck disable=SC1007  # `local … out= …`: an empty value, as meant
-# shellcheck disable=SC2034  # `batch`, an unused local of drain()
-# shellcheck disable=SC2015  # `ok && [ … ] || break`: break when either fails, as meant
-# shellcheck disable=SC2016  # a jq program in single quotes: its `$p` is jq's, not the shell's
 # kit:stub
 set -u -o pipefail
 FORMAT=x
@@ -56,7 +51,7 @@ AUTH_CONFIG=${AUTH_CONFIG//\\/\\\\}
 AUTH_CONFIG="user = \"${AUTH_CONFIG//\"/\\\"}\""
 # Percent-encoding of a URL path segment, byte by byte.
 enc() {
-  local LC_ALL=C s=$1 out= c i
+  local LC_ALL=C s=$1 out='' c i
   for ((i = 0; i < ${#s}; i++)); do
     c=${s:i:1}
     case $c in
@@ -136,6 +131,7 @@ scenario_text() {
   printf '%s' "$t"
 }
 # In prefix mode, JSON bodies name prefixed things too (jq only runs then).
+# shellcheck disable=SC2016 # jq's $p, not the shell's
 PREFIX_JQ='def named: if type == "string" and $p != "" and . != "" and (startswith("amq.") | not) then $p + . else . end;'
 
 # ---- the observation: flat lists of fields, turned into JSON once at the end
@@ -307,7 +303,7 @@ clear_policy() { # V ID NAME WAITS
 
 # ---- after the steps: drain every queue, read the bindings, clean up
 drain() {
-  local i v q key path ids batch
+  local i v q key path ids
   for ((i = 0; i < ${#QUEUES[@]}; i += 2)); do
     v=${QUEUES[$i]}
     q=${QUEUES[$((i + 1))]}
@@ -317,6 +313,7 @@ drain() {
     ids='[]'
     while :; do
       http POST "$path/get" '{"count":1000,"ackmode":"ack_requeue_false","encoding":"auto"}'
+      # shellcheck disable=SC2015 # break when the call failed or the queue is empty
       ok && [ "$BODY" != '[]' ] || break
       ids=$(jq -c --argjson ids "$ids" '$ids + map((.properties | objects | .message_id) // .payload)' <<<"$BODY")
     done
