@@ -76,6 +76,9 @@ export default function MermaidView(props: MermaidViewProps) {
     let stale = false
     let timer: ReturnType<typeof setTimeout> | null = null
     setBusy(true)
+    // data-drawn names the theme the shown drawing was made in; absent while a drawing is on its way
+    // (tests await it instead of sleeping after a theme change)
+    delete host.current?.dataset.drawn
     const mermaidTheme = theme === 'dark' ? 'dark' : 'default'
     const cache = rendered.current as RenderCache
     const cached = cache.get(mermaidTheme, text)
@@ -110,6 +113,7 @@ export default function MermaidView(props: MermaidViewProps) {
         paint(host.current, latest.current, animate)
         setError(null)
         setBusy(false)
+        host.current.dataset.drawn = theme
         onRendered?.()
       },
       (err: unknown) => {

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { printScript } from '../../src/engine/script/print'
 import type { Operation } from '../../src/engine/types'
-import { launchBrowser, openPage, screenshot } from './support/browser'
+import { launchBrowser, openPage, screenshot, settledInTheme } from './support/browser'
 import { setText, storeState, waitForRun } from './support/playground'
 
 let browser: Browser
@@ -83,7 +83,7 @@ describe('playground: hostile names', () => {
     expect(await page.locator('main img, main script, [data-testid="diagram"] a').count()).toBe(0)
     await screenshot(page, 'playground-hostile-light')
     await page.getByTestId('theme-toggle').click()
-    await page.waitForTimeout(1500)
+    await settledInTheme(page, 'dark')
     await screenshot(page, 'playground-hostile-dark')
     expect(dialogs).toEqual([])
     expect(w.pageErrors).toEqual([])

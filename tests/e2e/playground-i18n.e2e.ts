@@ -7,7 +7,7 @@ import { formsMessages } from '../../src/playground/forms-messages'
 import { logMessages } from '../../src/playground/log-messages'
 import { playgroundMessages } from '../../src/playground/playground-messages'
 import { toolbarMessages } from '../../src/playground/toolbar-messages'
-import { launchBrowser, openPage, screenshot } from './support/browser'
+import { launchBrowser, openPage, screenshot, settledInTheme } from './support/browser'
 import { publishWith, waitForRun } from './support/playground'
 
 let browser: Browser
@@ -75,7 +75,7 @@ describe('playground: languages and themes', () => {
     expect(after).toContain('发布消息')
     await screenshot(page, 'playground-published-dark-zh')
     await page.getByTestId('theme-toggle').click()
-    await page.waitForTimeout(1200)
+    await settledInTheme(page, 'light')
     await screenshot(page, 'playground-published-light-zh')
     expect(w.consoleErrors).toEqual([])
     expect(w.pageErrors).toEqual([])

@@ -144,5 +144,9 @@ async function setTextAfterLoad(page: import('playwright-core').Page, base: stri
   await page.goto(base)
   await waitForRun(page)
   await setText(page, text)
-  await page.waitForTimeout(500)
+  // saved (the store writes the work a moment after the last change): the text is in the browser's copy
+  await page.waitForFunction(
+    (t) => (localStorage.getItem('amqp-playground:work') ?? '').includes(JSON.stringify(t).slice(1, -1)),
+    text,
+  )
 }

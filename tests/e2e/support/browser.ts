@@ -85,3 +85,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true })
   return path
 }
+
+/**
+ * After a theme change: the page wears `theme`, every drawn diagram has been redrawn in it (Mermaid's
+ * `data-drawn`), and finite transitions have finished — what a screenshot should wait for.
+ */
+export async function settledInTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.waitForFunction(
+    (t) =>
+      document.documentElement.dataset.theme === t &&
+      [...document.querySelectorAll<HTMLElement>('.diagram-svg')].every(
+        (d) => d.childElementCount === 0 || d.dataset.drawn === t,
+      ),
+    theme,
+    { timeout: 20_000 },
+  )
+  await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)))
+    await frame()
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+    await Promise.all(finite.map((a) => a.finished.catch(() => null)))
+  })
+}
