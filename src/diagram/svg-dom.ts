@@ -48,7 +48,7 @@ export function makeNodesFocusable(
 }
 
 /**
- * The description plus the label lines it does not already say ("Exchange orders, topic"), so the
+ * The description plus the label lines it does not already say, in order ("Exchange orders, topic"), so the
  * accessible name contains the text the node shows (WCAG 2.5.3, label in name); a name shortened
  * with "…" is already said in full; white space and the escaping's WORD JOINER do not count. Read
  * from the text nodes, not innerText: the SVG may not be laid out yet.
@@ -59,10 +59,14 @@ function withShownText(described: string, g: Element): string {
   const label = g.querySelector('.label') ?? g
   const walker = g.ownerDocument.createTreeWalker(label, NodeFilter.SHOW_TEXT)
   const missing: string[] = []
+  // in order: a line is said only after the lines before it ("Exchange ev.direct" names the
+  // exchange but not its type line "direct", though that word is inside the name)
+  let from = 0
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const line = (n.textContent ?? '').trim()
-    const said = all.includes(squash(line.endsWith('…') ? line.slice(0, -1) : line))
-    if (line && !said && !missing.includes(line)) missing.push(line)
+    const at = all.indexOf(squash(line.endsWith('…') ? line.slice(0, -1) : line), from)
+    if (at >= 0) from = at + squash(line.endsWith('…') ? line.slice(0, -1) : line).length
+    else if (line && !missing.includes(line)) missing.push(line)
   }
   return missing.length ? `${described}, ${missing.join(', ')}` : described
 }

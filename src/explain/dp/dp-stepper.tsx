@@ -152,6 +152,19 @@ function DpView({ trace, cursor }: { trace: DpTrace; cursor: number }) {
 }
 
 /** The note's two-row view: the finished row above and the row being filled, from trace.rolling. */
+/** A row heading that names one of the two rolling arrays: the array's name is code (`prev`, `cur`). */
+function ArrayName({ name, text }: { name: string; text: string }) {
+  const at = text.indexOf(name)
+  if (at < 0) return <>{text}</>
+  return (
+    <>
+      {text.slice(0, at)}
+      <code>{name}</code>
+      {text.slice(at + name.length)}
+    </>
+  )
+}
+
 function RollingView({
   trace,
   step,
@@ -178,7 +191,9 @@ function RollingView({
         </thead>
         <tbody>
           <tr data-testid="dp-rolling-prev">
-            <th scope="row">{i === 0 || !step ? t('noPrev') : t('prevRow', { i: i - 1 })}</th>
+            <th scope="row">
+              {i === 0 || !step ? t('noPrev') : <ArrayName name="prev" text={t('prevRow', { i: i - 1 })} />}
+            </th>
             {Array.from({ length: cols }, (_, j) => {
               const v = roll?.prev?.[j]
               const view: CellView =
@@ -188,7 +203,7 @@ function RollingView({
             })}
           </tr>
           <tr data-testid="dp-rolling-cur">
-            <th scope="row">{step ? t('curRow', { i }) : t('noPrev')}</th>
+            <th scope="row">{step ? <ArrayName name="cur" text={t('curRow', { i })} /> : t('noPrev')}</th>
             {Array.from({ length: cols }, (_, j) => {
               const c = step ? cell(i, j) : EMPTY_CELL
               const view = c.filled ? { ...c, value: roll?.cur[j] ?? false } : c
