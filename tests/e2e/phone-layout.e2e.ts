@@ -1,25 +1,21 @@
 /**
  * A phone (375×812, pixel ratio 2, touch): no view scrolls sideways in either language, in every
  * state a learner reaches — the playground after a publish (why panel, result table, message log, a
- * binding's step-through), every lesson step with its questions answered and its steppers played to
- * the end, every practice tab and flow, the timeline playing, the Real broker view and the instructor
- * view. Wide tables and DP tables may scroll inside their own box (overflow-x auto), never the page.
+ * binding's step-through), every practice tab and flow, the timeline playing, the Real broker view
+ * and the instructor view; every lesson step is measured by the lessons tour (lessons-tour.e2e.ts).
+ * Wide tables and DP tables may scroll inside their own box (overflow-x auto), never the page.
  * A failure lists each state with the widest elements that stick out. The playground's answer
  * comes right after the publish button.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { planOfScript } from '../../src/lab/current-plan'
 import { VIEW_IDS } from '../../src/store/url-route'
 import { engineObservation } from '../unit/support/lab-observation'
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser'
-import { skipQuestions } from './support/lessons'
+import { playSteppersToEnd } from './support/lessons'
 import { PHONE, PHONE_DEVICE, sidewaysOverflow } from './support/phone'
 import { setText } from './support/playground'
-
-const ROOT = join(__dirname, '../..')
 
 let browser: Browser
 beforeAll(async () => {
@@ -28,15 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** Every lesson step of the content, as `lesson/step`. */
-const LESSON_STEPS = (
-  JSON.parse(readFileSync(join(ROOT, 'lessons/manifest.json'), 'utf8')) as { lessons: string[] }
-).lessons.flatMap((id) =>
-  (
-    JSON.parse(readFileSync(join(ROOT, `lessons/${id}/lesson.json`), 'utf8')) as { steps: { id: string }[] }
-  ).steps.map((s) => `${id}/${s.id}`),
-)
 
 const LANGS = [
   ['en', 'en-US'],
@@ -65,16 +52,6 @@ function checker(page: Page) {
       }
       expect(problems, problems.join('\n')).toEqual([])
     },
-  }
-}
-
-/** Plays every stepper of the page to its end (their widest state). */
-async function playSteppersToEnd(page: Page): Promise<void> {
-  const ends = page.locator('.player [data-testid$="-end"]:not([disabled])')
-  for (let i = await ends.count(); i > 0; i--) {
-    const end = ends.first()
-    if ((await end.count()) === 0) break
-    await end.click()
   }
 }
 
@@ -154,44 +131,6 @@ describe.each(LANGS)('a phone, %s', (lang, locale) => {
       })
       .finally(() => w.context.close())
   })
-
-  it('every lesson step, answered, with its steppers played to the end', async () => {
-    const w = await phone('?view=lessons', locale)
-    const { page } = w
-    const c = checker(page)
-    await c
-      .walk(async () => {
-        await page.getByTestId('lesson-list').waitFor({ timeout: 20_000 })
-        await c.check('lessons, list')
-        const ids = await page
-          .locator('[data-testid^="lesson-item-"]')
-          .evaluateAll((els) =>
-            els.map((e) => e.getAttribute('data-testid')?.replace('lesson-item-', '') ?? ''),
-          )
-        expect(ids.length).toBeGreaterThan(10)
-        const visited: string[] = []
-        for (const id of ids) {
-          await page.goto(new URL(`?view=lessons&lesson=${id}&step=1`, w.baseURL).toString())
-          await expect.poll(() => page.getByTestId('lesson').getAttribute('data-lesson')).toBe(id)
-          for (;;) {
-            const step = await page.getByTestId('lesson').getAttribute('data-step')
-            visited.push(`${id}/${step}`)
-            await c.check(`lesson ${id} step ${step}, before answering`)
-            await skipQuestions(page)
-            await playSteppersToEnd(page)
-            if (id === '04-topic-dp' && step === 'table') await screenshot(page, `phone-lesson-dp-${lang}`)
-            await c.check(`lesson ${id} step ${step}`)
-            const next = page.getByTestId('step-next')
-            if ((await next.count()) === 0) break
-            await next.click()
-            await expect.poll(() => page.getByTestId('lesson').getAttribute('data-step')).not.toBe(step)
-          }
-        }
-        // every step of every lesson was looked at
-        expect(visited.sort()).toEqual(LESSON_STEPS.sort())
-      })
-      .finally(() => w.context.close())
-  }, 240_000)
 
   it('every practice tab: predict, generated, choices, code after a run, homework, a deck and its review', async () => {
     const w = await phone('?view=practice', locale)
