@@ -73,11 +73,23 @@ interface Probes {
   problems: string[]
 }
 
+/** How many times each probe ran, per language, and the steps probed answered (`lesson/step`). */
+const tally = new Map<string, { phone: number; language: number; axe: number; steps: Set<string> }>()
+const tallyOf = (lang: string) => {
+  const t = tally.get(lang) ?? { phone: 0, language: 0, axe: 0, steps: new Set<string>() }
+  tally.set(lang, t)
+  return t
+}
+
 function probes(page: Page, lang: 'en' | 'zh-CN'): Probes {
   const problems: string[] = []
+  const count = tallyOf(lang)
   return {
     problems,
     async at(state, withAxe = false) {
+      count.phone++
+      if (lang === 'zh-CN') count.language++
+      if (withAxe) count.axe++
       const wide = await sidewaysOverflow(page)
       if (wide) problems.push(`phone, ${state}: ${wide}`)
       if (lang === 'zh-CN') problems.push(...(await strayOnPage(page, `language, ${state}`)))
@@ -213,7 +225,12 @@ describe.each([
           const where = `${lesson.id}/${step.id}`
           await expect.poll(() => page.getByTestId('lesson').getAttribute('data-step')).toBe(step.id)
           expect(await page.getByTestId('step-title').textContent()).toBe(plain(text.steps[s]?.title))
-          // the topology, drawn: the routing diagram (Mermaid's SVG) or the timeline's
+          // the topology, drawn: the routing diagram (Mermaid's SVG) or the timeline's; on a phone
+          // the routing diagram is drawn when it scrolls into view (components/when-near.tsx)
+          await page
+            .locator('[data-testid="lesson-diagram"], [data-testid="timeline-diagram"]')
+            .first()
+            .scrollIntoViewIfNeeded()
           await page
             .locator(
               '[data-testid="lesson-diagram"] [data-testid="diagram"] svg, [data-testid="timeline-diagram"]',
@@ -245,6 +262,7 @@ describe.each([
           // the answered step at its widest: every stepper played to its end
           await playSteppersToEnd(page)
           await probe.at(`${where}, answered, steppers at their end`, true)
+          tallyOf(lang).steps.add(where)
           if (story) await screenshot(page, `lessons-redelivery-${lang}`)
           if (lesson.id === '04-topic-dp' && step.id === 'table')
             await screenshot(page, `phone-lesson-dp-${lang}`)
@@ -262,7 +280,14 @@ describe.each([
     })
   }
 
-  it('ends without a console error, a page error or a request leaving the origin', async () => {
+  it('probed every step of every lesson, and ends without a console error, a page error or a request leaving the origin', async () => {
+    const all = lessons.flatMap((l) => l.steps.map((st) => `${l.id}/${st.id}`))
+    const t = tallyOf(lang)
+    console.log(
+      `lessons tour ${lang}: ${all.length} steps; probes run: phone ${t.phone}, language ${t.language}, axe ${t.axe}`,
+    )
+    expect([...t.steps].sort()).toEqual(all.sort())
+    expect(t.phone).toBeGreaterThanOrEqual(2 * all.length)
     await screenshot(page, `lessons-walk-last-${lang}`)
     expect(w.consoleErrors).toEqual([])
     expect(w.pageErrors).toEqual([])
