@@ -22,6 +22,27 @@ export interface Profile {
   defaultExchangeAutoCreatesQueue: boolean
   /** Dead-lettered messages carry x-last-death-reason / -queue / -exchange headers (≥ 3.13). */
   lastDeathHeaders: boolean
+  /** Quorum queue rules that changed between versions (docs/queue-types.md has the citations). */
+  quorum: Readonly<QuorumRules>
+}
+
+export interface QuorumRules {
+  /** Delivery limit when neither x-delivery-limit nor a policy sets one: none (3.10), 20 (≥ 4.0). */
+  defaultDeliveryLimit: number | null
+  /**
+   * Which returns count toward the limit (x-delivery-count): every return (≤ 4.2: nack and reject
+   * with requeue, and returns from a closed channel), or failed deliveries only (4.3, QQ v8:
+   * basic.reject requeue counts, basic.nack requeue does not; x-acquired-count counts every one).
+   */
+  countedReturns: 'every-return' | 'failed-only'
+  /** Message priority levels of a quorum queue: none (3.10), 2 (4.0–4.2), 32 strict (4.3). */
+  priorityLevels: 0 | 2 | 32
+}
+
+const QUORUM_4_3: QuorumRules = {
+  defaultDeliveryLimit: 20,
+  countedReturns: 'failed-only',
+  priorityLevels: 32,
 }
 
 const RABBITMQ_4: Profile = {
@@ -34,10 +55,20 @@ const RABBITMQ_4: Profile = {
   rejectEmptyTopicWords: false,
   defaultExchangeAutoCreatesQueue: false,
   lastDeathHeaders: true,
+  quorum: QUORUM_4_3,
 }
 
 export const PROFILES: Readonly<Record<ProfileName, Readonly<Profile>>> = {
   'rabbitmq-4': RABBITMQ_4,
+  // 4.0–4.2: the 4.x message model, no transient-queue refusal, no '#' limit (4.3.5); quorum queues
+  // with the default delivery limit 20 counting every return (rabbitmq-server PR #15387 changed that in 4.3).
+  'rabbitmq-4.0': {
+    ...RABBITMQ_4,
+    name: 'rabbitmq-4.0',
+    maxTopicHashes: null,
+    rejectTransientQueues: false,
+    quorum: { defaultDeliveryLimit: 20, countedReturns: 'every-return', priorityLevels: 2 },
+  },
   'rabbitmq-3.10': {
     ...RABBITMQ_4,
     name: 'rabbitmq-3.10',
@@ -47,6 +78,7 @@ export const PROFILES: Readonly<Record<ProfileName, Readonly<Profile>>> = {
     unknownExchangeTypeCode: 503,
     rejectTransientQueues: false,
     lastDeathHeaders: false,
+    quorum: { defaultDeliveryLimit: null, countedReturns: 'every-return', priorityLevels: 0 },
   },
   // The note's matcher has no `#` limit and runs without a broker, so transient queues are fine.
   teaching: {

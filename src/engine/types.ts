@@ -28,7 +28,7 @@ export type AmqpValue =
 export type AmqpTable = { [key: string]: AmqpValue }
 
 /** Rule sets the engine can follow (see docs/routing-semantics.md). */
-export type ProfileName = 'rabbitmq-4' | 'rabbitmq-3.10' | 'teaching' | 'robustmq'
+export type ProfileName = 'rabbitmq-4' | 'rabbitmq-4.0' | 'rabbitmq-3.10' | 'teaching' | 'robustmq'
 
 export type ExchangeType = 'direct' | 'fanout' | 'topic' | 'headers'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runScenario, type Scenario } from '../../src/engine'
+import { getProfile } from '../../src/engine/profiles'
 
 /** The one-scenario example: four refusals, and the message goes nowhere. */
 const example = (profile: Scenario['profile']): Scenario => ({
@@ -68,5 +69,27 @@ describe('queue types: declare rules', () => {
     })
     expect(result.queues).toEqual({ s: ['sa', 'sb', 'sc'], q: ['qa', 'qb'] })
     expect(result.nacks?.map((n) => n.id)).toEqual(['qc'])
+  })
+})
+
+describe('queue types: version profiles (docs/queue-types.md)', () => {
+  it('3.10 has no default delivery limit and counts every return [obs 3.10.8]', () => {
+    expect(getProfile('rabbitmq-3.10').quorum).toEqual({
+      defaultDeliveryLimit: null,
+      countedReturns: 'every-return',
+      priorityLevels: 0,
+    })
+  })
+  it('4.0–4.2: default delivery limit 20 (rabbit_quorum_queue.erl DEFAULT_DELIVERY_LIMIT; 4.0 blog), every return counts — unconfirmed here', () => {
+    expect(getProfile('rabbitmq-4.0').quorum).toMatchObject({
+      defaultDeliveryLimit: 20,
+      countedReturns: 'every-return',
+    })
+  })
+  it('4.3: only failed deliveries count (rabbitmq-server PR #15387, website PR #2508) — unconfirmed here', () => {
+    expect(getProfile('rabbitmq-4').quorum).toMatchObject({
+      defaultDeliveryLimit: 20,
+      countedReturns: 'failed-only',
+    })
   })
 })

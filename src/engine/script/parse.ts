@@ -113,7 +113,7 @@ export function parseLine(state: ParserState, line: string, lineNo: number): voi
         if (!isProfileName(t.text))
           throw c.errorAt(
             t,
-            'unknown profile; use rabbitmq-4, rabbitmq-3.10, teaching or robustmq',
+            'unknown profile; use rabbitmq-4, rabbitmq-4.0, rabbitmq-3.10, teaching or robustmq',
             'unknown-profile',
             { word: t.text, expected: PROFILES.join(', ') },
             nearest(t.text, PROFILES),
