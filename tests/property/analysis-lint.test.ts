@@ -56,7 +56,8 @@ describe('lint over every message', () => {
               toAmqpTable(w.headers),
             )
             const hop = route.hops.find((h) => h.exchange === f.subject.name)
-            expect(hop?.alternate?.status).toBe('used')
+            // An exchange that is its own alternate: already visited, so the message is lost there.
+            expect(['used', 'already-visited']).toContain(hop?.alternate?.status)
             const ae = routeWitness(
               vhost,
               b.broker.profile,

@@ -41,6 +41,8 @@ interface TopicNode {
   /** This node is a `#` (it may consume any number of words staying here). */
   isHash: boolean
   ends: number[]
+  /** Itself and the `#` nodes below it reached without a word. */
+  closure: TopicNode[]
 }
 
 interface LiteralNode {
@@ -53,7 +55,7 @@ interface LiteralNode {
 function buildTries(topicPatterns: readonly string[], literalKeys: readonly string[]) {
   const topicNodes: TopicNode[] = []
   const newTopic = (isHash: boolean): TopicNode => {
-    const n: TopicNode = { id: topicNodes.length, words: new Map(), isHash, ends: [] }
+    const n: TopicNode = { id: topicNodes.length, words: new Map(), isHash, ends: [], closure: [] }
     topicNodes.push(n)
     return n
   }
@@ -111,27 +113,46 @@ interface State {
   words: string[]
 }
 
-function closure(nodes: Iterable<TopicNode>): TopicNode[] {
-  const out = new Map<number, TopicNode>()
-  const stack = [...nodes]
-  while (stack.length > 0) {
-    const n = stack.pop() as TopicNode
-    if (out.has(n.id)) continue
-    out.set(n.id, n)
-    if (n.hash) stack.push(n.hash)
+/** Each node with the `#` nodes it may skip into without a word (`a.#.#` ends where `a` does). */
+function closeNodes(nodes: readonly TopicNode[]): void {
+  for (const n of nodes) {
+    const chain: TopicNode[] = []
+    for (let m: TopicNode | undefined = n; m; m = m.hash) chain.push(m)
+    n.closure = chain
   }
-  return [...out.values()].sort((a, b) => a.id - b.id)
 }
 
-function step(topic: readonly TopicNode[], word: string): TopicNode[] {
-  const next: TopicNode[] = []
-  for (const n of topic) {
-    const w = n.words.get(word)
-    if (w) next.push(w)
-    if (n.star) next.push(n.star)
-    if (n.isHash) next.push(n)
+/** Steps the automaton: a stamp per node (no sets, no maps), result sorted by id. */
+function stepper(nodeCount: number) {
+  const stamp = new Uint32Array(nodeCount)
+  let epoch = 0
+  const run = (from: readonly TopicNode[], word: string | null): TopicNode[] => {
+    epoch++
+    const out: TopicNode[] = []
+    const add = (m: TopicNode) => {
+      for (const c of m.closure)
+        if (stamp[c.id] !== epoch) {
+          stamp[c.id] = epoch
+          out.push(c)
+        }
+    }
+    for (const n of from) {
+      if (word === null) {
+        add(n)
+        continue
+      }
+      const w = n.words.get(word)
+      if (w) add(w)
+      if (n.star) add(n.star)
+      if (n.isHash && stamp[n.id] !== epoch) {
+        stamp[n.id] = epoch
+        out.push(n)
+      }
+    }
+    if (out.length > 1) out.sort((a, b) => a.id - b.id)
+    return out
   }
-  return closure(next)
+  return run
 }
 
 function stateKey(s: Omit<State, 'words'>): string {
@@ -145,36 +166,71 @@ export interface KeySpaceOptions {
   emptyWordMatters?: boolean
 }
 
-/** Partition every routing key by the topic patterns and literal keys it matches. */
-export function keySpace(
+export interface KeySearch {
+  /** Classes in order of discovery (shortest first), found lazily. */
+  next(): KeyClass | null
+  /** After `next()` returned null: whether every key is in some class. */
+  readonly complete: boolean
+  readonly coveredWords: number
+  readonly freshWord: string
+  readonly states: number
+}
+
+/**
+ * Partition every routing key by the topic patterns and literal keys it matches, lazily: a question
+ * that needs one class (a witness) stops there; one that needs all of them runs to the end.
+ */
+export function keySearch(
   topicPatterns: readonly string[],
   literalKeys: readonly string[],
   options: KeySpaceOptions = {},
-): KeySpace {
+): KeySearch {
   const maxStates = options.maxStates ?? 200_000
-  const { topicRoot, literalRoot, named } = buildTries(topicPatterns, literalKeys)
+  const { topicNodes, topicRoot, literalRoot, named } = buildTries(topicPatterns, literalKeys)
+  closeNodes(topicNodes)
+  const step = stepper(topicNodes.length)
   const fresh = freshWordFor(named)
-  const classes = new Map<string, KeyClass>()
+  const signatures = new Set<string>()
   const seen = new Set<string>()
-  const start: State = { topic: closure([topicRoot]), literal: literalRoot, loneEmpty: false, words: [] }
+  const start: State = { topic: step([topicRoot], null), literal: literalRoot, loneEmpty: false, words: [] }
   seen.add(stateKey(start))
-  let level: State[] = [start]
+  let level: State[] = []
+  let pending: State[] = [start]
   let depth = 0
   let complete = true
   let coveredWords = 0
+  let done = false
+  const ready: KeyClass[] = []
 
   const accept = (s: State) => {
     if (s.loneEmpty) return
     const topic = [...new Set(s.topic.flatMap((n) => n.ends))].sort((a, b) => a - b)
     const literal = s.literal ? [...s.literal.ends].sort((a, b) => a - b) : []
     const sig = `${topic.join(',')}|${literal.join(',')}`
-    if (!classes.has(sig)) classes.set(sig, { key: s.words.join('.'), words: s.words, topic, literal })
+    if (signatures.has(sig)) return
+    signatures.add(sig)
+    ready.push({ key: s.words.join('.'), words: s.words, topic, literal })
   }
   accept(start)
+  level = pending
+  pending = []
+  let at = 0
 
-  outer: while (level.length > 0) {
-    const next: State[] = []
-    for (const s of level) {
+  /** Expand states until a new class is ready or the search ends. */
+  const advance = () => {
+    while (ready.length === 0 && !done) {
+      if (at >= level.length) {
+        depth++
+        coveredWords = depth
+        level = pending
+        pending = []
+        at = 0
+        if (level.length === 0) {
+          done = true
+          break
+        }
+      }
+      const s = level[at++] as State
       // Words that lead somewhere specific from here; every other word acts like the fresh one.
       // The fresh word first: a witness names only the words it needs ("payment.other").
       const choices = new Set<string>([fresh])
@@ -194,21 +250,46 @@ export function keySpace(
         seen.add(key)
         if (seen.size > maxStates) {
           complete = false
-          break outer
+          done = true
+          break
         }
         accept(t)
-        next.push(t)
+        pending.push(t)
       }
     }
-    depth++
-    coveredWords = depth
-    level = next
   }
   return {
-    classes: [...classes.values()],
-    complete,
-    coveredWords: complete ? Number.POSITIVE_INFINITY : Math.max(0, coveredWords),
+    next() {
+      advance()
+      return ready.shift() ?? null
+    },
+    get complete() {
+      return complete
+    },
+    get coveredWords() {
+      return complete ? Number.POSITIVE_INFINITY : Math.max(0, coveredWords)
+    },
     freshWord: fresh,
-    states: seen.size,
+    get states() {
+      return seen.size
+    },
+  }
+}
+
+/** Every class at once (see keySearch). */
+export function keySpace(
+  topicPatterns: readonly string[],
+  literalKeys: readonly string[],
+  options: KeySpaceOptions = {},
+): KeySpace {
+  const search = keySearch(topicPatterns, literalKeys, options)
+  const classes: KeyClass[] = []
+  for (let c = search.next(); c; c = search.next()) classes.push(c)
+  return {
+    classes,
+    complete: search.complete,
+    coveredWords: search.coveredWords,
+    freshWord: search.freshWord,
+    states: search.states,
   }
 }

@@ -1,16 +1,14 @@
 /**
- * All messages that can enter some exchanges, as classes: a key class (key-space.ts) times a header
- * class (header-space.ts), over the bindings of every exchange a message could reach from there
- * (exchange-to-exchange bindings, alternate exchanges and, when asked, dead-letter exchanges of the
- * queues on the way). Every message of a class is routed alike by every exchange in that closure, so
- * routing one witness per class with the ordinary router answers for all messages.
+ * All messages, as classes: a key class (key-space.ts) times a header class (header-space.ts), over
+ * the bindings a question depends on (pattern-sets.ts). Every message of a class is routed alike by
+ * those bindings, so routing one witness per class with the ordinary router answers for all messages.
  */
 import type { Vhost } from '../model'
 import type { Profile } from '../profiles'
 import type { AmqpTable } from '../types'
-import { alternateOf, deadLetterOf } from './analysis-broker'
 import { type HeaderClass, headerSpace } from './header-space'
-import { type KeyClass, keySpace } from './key-space'
+import { type KeyClass, keySearch } from './key-space'
+import { closurePatterns, type PatternSet } from './pattern-sets'
 
 export interface AnalysisBudget {
   maxKeyStates: number
@@ -30,13 +28,20 @@ export interface MessageClass {
 }
 
 export interface MessageSpace {
-  classes: MessageClass[]
-  /** Every message is in some class. */
-  complete: boolean
+  /** The classes, shortest first, found lazily: stop iterating when the question is answered. */
+  each(): Generator<MessageClass, void, void>
+  /** Every class (runs the search to its end). */
+  all(): MessageClass[]
+  /** The first class (shortest first) with the property, or null. */
+  find(pred: (c: MessageClass) => boolean): MessageClass | null
+  /** Classes found so far. */
+  readonly count: number
+  /** Valid once the search ran to its end (each() finished, all(), or find() returned null). */
+  readonly complete: boolean
   /** When not complete: keys of at most this many words were all covered (else Infinity). */
-  coveredWords: number
+  readonly coveredWords: number
   /** Why it is not complete, when it is not. */
-  limit?: 'key-states' | 'header-states' | 'classes'
+  readonly limit?: 'key-states' | 'header-states' | 'classes'
   /** Indexes into `topicPatterns` of extra patterns (requirements) the caller asked to separate. */
   extraTopic: readonly number[]
   /** Header-class binding indexes standing for the extra header sets (`x-match: all-with-x`). */
@@ -49,83 +54,36 @@ export interface MessageSpace {
   freshWord: string
 }
 
-/** Exchanges a message published to `entries` may visit (and, with `deadLetters`, their queues' DLXs). */
-export function reachableExchanges(
-  vhost: Vhost,
-  entries: readonly string[],
-  deadLetters: boolean,
-): Set<string> {
-  const seen = new Set<string>()
-  const stack = [...entries]
-  while (stack.length > 0) {
-    const name = stack.pop() as string
-    if (seen.has(name)) continue
-    const x = vhost.exchanges.get(name)
-    if (!x) continue
-    seen.add(name)
-    const ae = alternateOf(vhost, name)
-    if (ae) stack.push(ae.name)
-    const queues: string[] = []
-    for (const b of x.outgoing) {
-      if (b.destination_type === 'exchange') stack.push(b.destination)
-      else queues.push(b.destination)
-    }
-    if (name === '') queues.push(...vhost.queues.keys())
-    if (deadLetters)
-      for (const q of queues) {
-        const dl = deadLetterOf(vhost, q)
-        if (dl) stack.push(dl.exchange)
-      }
-  }
-  return seen
+export interface SpaceOptions {
+  extraPatterns?: readonly string[]
+  /** Header sets to separate (a requirement's `headers {…}`): a message carries all of them or not. */
+  extraHeaders?: readonly AmqpTable[]
+  budget?: AnalysisBudget
 }
 
-/**
- * The classes of every message entering `entries`. `extraPatterns` (topic syntax) are separated as
- * well, so a requirement's "every key of this shape" is a union of whole classes; `fixedHeaders` pins
- * headers a requirement names.
- */
-export function messageSpace(
-  /** One topology, or several (a diff): the classes then separate every message either one routes apart. */
-  vhostOrList: Vhost | readonly Vhost[],
+/** The classes of every message, separated by the given bindings (several sets: their union). */
+export function spaceOf(
+  sets: readonly PatternSet[],
   profile: Readonly<Profile>,
-  entries: readonly string[],
-  options: {
-    extraPatterns?: readonly string[]
-    /** Header sets to separate (a requirement's `headers {…}`): a message carries all of them or not. */
-    extraHeaders?: readonly AmqpTable[]
-    deadLetters?: boolean
-    budget?: AnalysisBudget
-  } = {},
+  options: SpaceOptions = {},
 ): MessageSpace {
   const budget = options.budget ?? DEFAULT_BUDGET
-  const vhosts: readonly Vhost[] = Array.isArray(vhostOrList) ? vhostOrList : [vhostOrList as Vhost]
   const topic = new Map<string, number>()
   const literal = new Map<string, number>()
   const headerBindings: { arguments: AmqpTable; owner: string }[] = []
-  const addTopic = (p: string) => {
-    if (!topic.has(p)) topic.set(p, topic.size)
-  }
-  const addLiteral = (k: string) => {
-    if (!literal.has(k)) literal.set(k, literal.size)
-  }
-  for (const vhost of vhosts) {
-    const closure = reachableExchanges(vhost, entries, options.deadLetters ?? false)
-    // A default exchange reached by publishing or dead-lettering looks the key up as a queue name.
-    const defaultLookup = closure.has('') && (entries.includes('') || options.deadLetters === true)
-    for (const name of closure) {
-      const x = vhost.exchanges.get(name)
-      if (!x) continue
-      if (name === '' && defaultLookup) for (const q of vhost.queues.keys()) addLiteral(q)
-      for (const b of x.outgoing) {
-        if (x.type === 'topic') addTopic(b.routing_key)
-        else if (x.type === 'direct') addLiteral(b.routing_key)
-        else if (x.type === 'headers') headerBindings.push({ arguments: b.arguments, owner: b.id })
-      }
+  const seenHeaders = new Set<string>()
+  for (const set of sets) {
+    for (const p of set.topic) if (!topic.has(p)) topic.set(p, topic.size)
+    for (const k of set.literal) if (!literal.has(k)) literal.set(k, literal.size)
+    for (const h of set.headers) {
+      const id = `${h.owner}|${JSON.stringify(h.arguments)}`
+      if (seenHeaders.has(id)) continue
+      seenHeaders.add(id)
+      headerBindings.push(h)
     }
   }
   const extraTopic = (options.extraPatterns ?? []).map((p) => {
-    addTopic(p)
+    if (!topic.has(p)) topic.set(p, topic.size)
     return topic.get(p) as number
   })
   const extraHeaders = (options.extraHeaders ?? []).map((h) => {
@@ -137,31 +95,64 @@ export function messageSpace(
   })
   const topicPatterns = [...topic.keys()]
   const literalKeys = [...literal.keys()]
-  const keys = keySpace(topicPatterns, literalKeys, {
+  const keys = keySearch(topicPatterns, literalKeys, {
     maxStates: budget.maxKeyStates,
     emptyWordMatters: profile.rejectEmptyTopicWords,
   })
   const headers = headerSpace(headerBindings, profile, { maxStates: budget.maxHeaderStates })
-  const classes: MessageClass[] = []
-  let limit: MessageSpace['limit'] = keys.complete
-    ? headers.complete
-      ? undefined
-      : 'header-states'
-    : 'key-states'
-  outer: for (const k of keys.classes)
-    for (const h of headers.classes) {
-      if (classes.length >= budget.maxClasses) {
-        limit = 'classes'
-        break outer
-      }
-      classes.push({ key: k, headers: h })
+  const found: MessageClass[] = []
+  let ended = false
+  let overBudget = false
+  /** Adds the next key class's products; false when there are no more. */
+  const extend = (): boolean => {
+    if (ended) return false
+    const k = keys.next()
+    if (!k) {
+      ended = true
+      return false
     }
+    for (const h of headers.classes) {
+      if (found.length >= budget.maxClasses) {
+        overBudget = true
+        ended = true
+        break
+      }
+      found.push({ key: k, headers: h })
+    }
+    return true
+  }
+  function* each(): Generator<MessageClass, void, void> {
+    let i = 0
+    while (true) {
+      if (i < found.length) yield found[i++] as MessageClass
+      else if (!extend() && i >= found.length) return
+    }
+  }
+  const limit = (): MessageSpace['limit'] =>
+    overBudget ? 'classes' : !keys.complete ? 'key-states' : !headers.complete ? 'header-states' : undefined
   return {
-    classes,
-    complete: limit === undefined,
-    coveredWords:
-      limit === undefined ? Number.POSITIVE_INFINITY : limit === 'key-states' ? keys.coveredWords : 0,
-    ...(limit ? { limit } : {}),
+    each,
+    all() {
+      while (extend());
+      return found
+    },
+    find(pred) {
+      for (const c of each()) if (pred(c)) return c
+      return null
+    },
+    get count() {
+      return found.length
+    },
+    get complete() {
+      return ended && limit() === undefined
+    },
+    get coveredWords() {
+      const l = limit()
+      return l === undefined ? Number.POSITIVE_INFINITY : l === 'key-states' ? keys.coveredWords : 0
+    },
+    get limit() {
+      return limit()
+    },
     extraTopic,
     extraHeaders,
     headerOwners: headerBindings.map((b) => b.owner),
@@ -169,4 +160,26 @@ export function messageSpace(
     literalKeys,
     freshWord: keys.freshWord,
   }
+}
+
+/** The classes of every message entering `entries`, over every binding it could meet. */
+export function messageSpace(
+  vhostOrList: Vhost | readonly Vhost[],
+  profile: Readonly<Profile>,
+  entries: readonly string[],
+  options: SpaceOptions & { deadLetters?: boolean } = {},
+): MessageSpace {
+  const vhosts: readonly Vhost[] = Array.isArray(vhostOrList) ? vhostOrList : [vhostOrList as Vhost]
+  return spaceOf(
+    vhosts.map((v) => closurePatterns(v, entries, options.deadLetters ?? false)),
+    profile,
+    options,
+  )
+}
+
+/** Shortest first: fewer key words, then fewer headers. */
+export function shorter(a: MessageClass, b: MessageClass): boolean {
+  return a.key.words.length !== b.key.words.length
+    ? a.key.words.length < b.key.words.length
+    : Object.keys(a.headers.headers).length < Object.keys(b.headers.headers).length
 }

@@ -9,10 +9,11 @@ import { toAmqpTable } from '../amqp-values'
 import type { Broker, Vhost } from '../model'
 import type { Profile } from '../profiles'
 import { printRequirement } from '../script/expect-statement'
-import type { Requirement, SourceLocation } from '../types'
-import { routeWitness, type Witness, witnessOf } from './class-route'
+import type { AmqpTable, Requirement, SourceLocation } from '../types'
+import { routeWitness, type Witness, type WitnessRoute, witnessOf } from './class-route'
 import { entryExchangeFor } from './entry-exchange'
-import { type AnalysisBudget, DEFAULT_BUDGET, type MessageClass, messageSpace } from './message-space'
+import { type AnalysisBudget, DEFAULT_BUDGET, type MessageClass, shorter, spaceOf } from './message-space'
+import { destinationPatterns, reachableExchanges } from './pattern-sets'
 
 export interface RequirementInput {
   requirement: Requirement
@@ -112,6 +113,17 @@ export function checkRequirements(
   return results
 }
 
+/** Queues a message published to `exchange` could reach at all. */
+function candidateQueues(vhost: Vhost, exchange: string): string[] {
+  const out = new Set<string>()
+  if (exchange === '') for (const q of vhost.queues.keys()) out.add(q)
+  for (const name of reachableExchanges(vhost, [exchange], false)) {
+    const x = vhost.exchanges.get(name)
+    if (x) for (const b of x.outgoing) if (b.destination_type === 'queue') out.add(b.destination)
+  }
+  return [...out]
+}
+
 function checkGroup(
   vhost: Vhost,
   profile: Readonly<Profile>,
@@ -119,47 +131,84 @@ function checkGroup(
   members: RequirementResult[],
   budget: AnalysisBudget,
 ): void {
-  const live: RequirementResult[] = []
-  const headerSets = []
+  const routes = new Map<string, WitnessRoute>()
+  const routeOf = (c: MessageClass) => {
+    const id = `${c.key.key}\u0000${JSON.stringify(c.headers.headers)}`
+    let r = routes.get(id)
+    if (!r) {
+      r = routeWitness(vhost, profile, exchange, c.key.key, c.headers.headers)
+      routes.set(id, r)
+    }
+    return r
+  }
+  const everywhere = candidateQueues(vhost, exchange)
   for (const m of members) {
+    let headers: AmqpTable
     try {
-      headerSets.push(toAmqpTable(m.requirement.headers ?? {}))
-      live.push(m)
+      headers = toAmqpTable(m.requirement.headers ?? {})
     } catch (e) {
       m.error = `headers: ${e instanceof Error ? e.message : String(e)}`
+      continue
     }
-  }
-  const space = messageSpace(vhost, profile, [exchange], {
-    extraPatterns: live.map((m) => m.requirement.key),
-    extraHeaders: headerSets.map((h) => h),
-    budget,
-  })
-  const open = new Set(live.map((_, i) => i))
-  for (const c of space.classes) {
-    if (open.size === 0) break
-    const routed = routeWitness(vhost, profile, exchange, c.key.key, c.headers.headers)
-    for (const i of [...open]) {
-      const m = live[i] as RequirementResult
-      const hasHeaders = Object.keys(m.requirement.headers ?? {}).length > 0
-      const isInside = inside(
-        c,
-        space.extraTopic[i] as number,
-        hasHeaders ? space.extraHeaders[i] : undefined,
-      )
-      if (!breaks(m.requirement, isInside, routed.queues)) continue
+    const r = m.requirement
+    const hasHeaders = Object.keys(headers).length > 0
+    // Per destination: which queue, and what a breaking message does there.
+    const tests: { queue: string; inside: boolean; reaches: boolean }[] = []
+    if (r.kind === 'reaches' || r.kind === 'reaches_only')
+      for (const q of r.queues) tests.push({ queue: q, inside: true, reaches: false })
+    if (r.kind === 'reaches_only' || r.kind === 'unroutable')
+      for (const q of everywhere)
+        if (r.kind === 'unroutable' || !r.queues.includes(q))
+          tests.push({ queue: q, inside: true, reaches: true })
+    if (r.kind === 'nothing_but')
+      for (const q of r.queues) tests.push({ queue: q, inside: false, reaches: true })
+    let best: MessageClass | null = null
+    let bestInside = false
+    let complete = true
+    let covered = Number.POSITIVE_INFINITY
+    let classes = 0
+    for (const t of tests) {
+      const space = spaceOf([destinationPatterns(vhost, [exchange], `q:${t.queue}`)], profile, {
+        extraPatterns: [r.key],
+        extraHeaders: hasHeaders ? [headers] : [],
+        budget,
+      })
+      let stopped = false
+      for (const c of space.each()) {
+        if (best && !shorter(c, best)) {
+          stopped = true
+          break
+        }
+        if (
+          inside(c, space.extraTopic[0] as number, hasHeaders ? space.extraHeaders[0] : undefined) !==
+          t.inside
+        )
+          continue
+        if (routeOf(c).queues.includes(t.queue) !== t.reaches) continue
+        best = c
+        bestInside = t.inside
+        stopped = true
+        break
+      }
+      classes += space.count
+      if (!stopped && !space.complete) {
+        complete = false
+        covered = Math.min(covered, space.coveredWords)
+      }
+    }
+    m.classes = classes
+    if (best) {
+      const routed = routeOf(best)
+      // The whole route must break the requirement too (a per-destination search found it).
+      if (!breaks(r, bestInside, routed.queues))
+        throw new Error(`analysis: the counter-example to ${m.text} does not break it when routed`)
       m.holds = false
       m.counterexample = {
-        ...witnessOf(exchange, c.key.key, c.headers.headers),
+        ...witnessOf(exchange, best.key.key, best.headers.headers),
         reached: routed.queues,
         path: routed.exchanges,
       }
-      open.delete(i)
-    }
+    } else if (complete) m.holds = true
+    else m.checkedWords = covered
   }
-  live.forEach((m, i) => {
-    m.classes = space.classes.length
-    if (!open.has(i)) return
-    if (space.complete) m.holds = true
-    else m.checkedWords = space.coveredWords
-  })
 }

@@ -1,88 +1,80 @@
 /**
- * What the reach rules share: every message class published to every publishable exchange of a vhost,
- * routed once by the ordinary router, with the bindings each class matched at each exchange on its way
- * (read off the class's matched patterns, so a 10,000-binding exchange costs no more than its classes).
+ * What the message rules share: the vhost, its publishable entries, a cached router call per
+ * (entry, class), and a search for the first (shortest) class with some property. Each rule builds
+ * the small message space its question depends on (pattern-sets.ts); searches for a witness use a
+ * smaller budget, and a rule that claims "never" only does so when its space was complete.
  */
 import type { BindingRecord, Vhost } from '../../model'
 import type { Profile } from '../../profiles'
+import type { HopVia } from '../../types'
 import { publishableExchanges } from '../analysis-broker'
 import { routeWitness, type Witness, type WitnessRoute, witnessOf } from '../class-route'
-import { type AnalysisBudget, type MessageClass, type MessageSpace, messageSpace } from '../message-space'
+import type { AnalysisBudget, MessageClass, MessageSpace } from '../message-space'
 
-export interface RoutedClass {
-  entry: string
-  cls: MessageClass
-  route: WitnessRoute
-  space: MessageSpace
-}
-
-export interface VhostReach {
+export interface LintContext {
   vhost: Vhost
   profile: Readonly<Profile>
-  routed: RoutedClass[]
-  /** Entries whose message space ran past the budget (findings that claim "never" skip them). */
-  undecided: string[]
-  witness(r: RoutedClass): Witness
-  /** The bindings of `exchange` this class matches (in declaration order). */
-  matchedAt(r: RoutedClass, exchange: string): BindingRecord[]
+  entries: string[]
+  budget: AnalysisBudget
+  /** For searches that look for a witness (a finding with one is sound whatever the budget). */
+  searchBudget: AnalysisBudget
+  route(exchange: string, c: MessageClass, via?: HopVia): WitnessRoute
+  witness(exchange: string, c: MessageClass): Witness
+  /** Bindings of `exchange` that every message of class `c` matches (from the class's patterns). */
+  matchedAt(space: MessageSpace, c: MessageClass, exchange: string): BindingRecord[]
+  /** Exchanges whose classes ran past the budget (rules that say "never" skipped them). */
+  undecided: Set<string>
 }
 
-interface ExchangeLookup {
-  byKey: Map<string, BindingRecord[]>
-  byId: Map<string, BindingRecord>
-}
-
-export function vhostReach(vhost: Vhost, profile: Readonly<Profile>, budget: AnalysisBudget): VhostReach {
-  const routed: RoutedClass[] = []
-  const undecided: string[] = []
-  for (const entry of publishableExchanges(vhost)) {
-    const space = messageSpace(vhost, profile, [entry], { deadLetters: true, budget })
-    if (!space.complete) undecided.push(entry)
-    for (const cls of space.classes)
-      routed.push({
-        entry,
-        cls,
-        space,
-        route: routeWitness(vhost, profile, entry, cls.key.key, cls.headers.headers),
-      })
-  }
-  const lookups = new Map<string, ExchangeLookup>()
-  const lookup = (name: string): ExchangeLookup | undefined => {
-    let l = lookups.get(name)
-    if (l) return l
-    const x = vhost.exchanges.get(name)
-    if (!x) return undefined
-    l = { byKey: new Map(), byId: new Map() }
-    for (const b of x.outgoing) {
-      l.byId.set(b.id, b)
-      const list = l.byKey.get(b.routing_key) ?? []
-      list.push(b)
-      l.byKey.set(b.routing_key, list)
+export function lintContext(vhost: Vhost, profile: Readonly<Profile>, budget: AnalysisBudget): LintContext {
+  const routes = new Map<string, WitnessRoute>()
+  const byKey = new Map<string, Map<string, BindingRecord[]>>()
+  const keyed = (name: string) => {
+    let m = byKey.get(name)
+    if (m) return m
+    m = new Map()
+    for (const b of vhost.exchanges.get(name)?.outgoing ?? []) {
+      const k = b.routing_key
+      m.set(k, [...(m.get(k) ?? []), b])
     }
-    lookups.set(name, l)
-    return l
+    byKey.set(name, m)
+    return m
   }
   return {
     vhost,
     profile,
-    routed,
-    undecided,
-    witness: (r) => witnessOf(r.entry, r.cls.key.key, r.cls.headers.headers),
-    matchedAt(r, exchange) {
+    entries: publishableExchanges(vhost),
+    budget,
+    searchBudget: {
+      maxKeyStates: Math.min(budget.maxKeyStates, 20_000),
+      maxHeaderStates: Math.min(budget.maxHeaderStates, 20_000),
+      maxClasses: Math.min(budget.maxClasses, 40_000),
+    },
+    undecided: new Set(),
+    route(exchange, c, via) {
+      const id = `${exchange}\u0000${c.key.key}\u0000${JSON.stringify(c.headers.headers)}\u0000${via ? JSON.stringify(via) : ''}`
+      let r = routes.get(id)
+      if (!r) {
+        r = routeWitness(vhost, profile, exchange, c.key.key, c.headers.headers, via)
+        routes.set(id, r)
+      }
+      return r
+    },
+    witness: (exchange, c) => witnessOf(exchange, c.key.key, c.headers.headers),
+    matchedAt(space, c, exchange) {
       const x = vhost.exchanges.get(exchange)
-      const l = lookup(exchange)
-      if (!x || !l) return []
+      if (!x) return []
       if (x.type === 'fanout') return [...x.outgoing]
+      const m = keyed(exchange)
       const out: BindingRecord[] = []
       if (x.type === 'topic')
-        for (const id of r.cls.key.topic)
-          out.push(...(l.byKey.get(r.space.topicPatterns[id] as string) ?? []))
+        for (const id of c.key.topic) out.push(...(m.get(space.topicPatterns[id] as string) ?? []))
       else if (x.type === 'direct')
-        for (const id of r.cls.key.literal)
-          out.push(...(l.byKey.get(r.space.literalKeys[id] as string) ?? []))
+        for (const id of c.key.literal) out.push(...(m.get(space.literalKeys[id] as string) ?? []))
       else if (x.type === 'headers')
-        for (const i of r.cls.headers.matched) {
-          const b = l.byId.get(r.space.headerOwners[i] as string)
+        for (const i of c.headers.matched) {
+          const owner = space.headerOwners[i]
+          const b = [...x.outgoing].find((o) => o.id === owner)
           if (b) out.push(b)
         }
       return out

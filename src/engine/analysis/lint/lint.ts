@@ -3,17 +3,17 @@ import type { AnalysisBroker } from '../analysis-broker'
 import { locationKey } from '../analysis-broker'
 import { type AnalysisBudget, DEFAULT_BUDGET } from '../message-space'
 import { finding, type Locate } from './finding'
-import { vhostReach } from './lint-context'
+import { lintContext } from './lint-context'
 import type { LintFinding } from './lint-types'
 import { bindingRules } from './rules-bindings'
-import { deadLetterRules } from './rules-dead-letter'
+import { deadLetterReach, deadLetterRules } from './rules-dead-letter'
 import { policyRules } from './rules-policies'
 import { reachRules } from './rules-reach'
 
 export interface LintResult {
   findings: LintFinding[]
-  /** Exchanges whose messages were not all classified within the budget ("never" rules skipped). */
-  undecided: { vhost: string; exchange: string }[]
+  /** Queues and exchanges a "never" rule could not decide within the budget (and so said nothing). */
+  undecided: { vhost: string; subject: string }[]
 }
 
 const ORDER = { error: 0, warning: 1, info: 2 } as const
@@ -49,15 +49,15 @@ export function lintTopology(input: AnalysisBroker, budget: AnalysisBudget = DEF
     findings.push(f)
   }
   for (const vhost of broker.vhosts.values()) {
-    const reach = vhostReach(vhost, broker.profile, budget)
-    for (const exchange of reach.undecided) undecided.push({ vhost: vhost.name, exchange })
-    const dl = deadLetterRules(reach, locate)
+    const ctx = lintContext(vhost, broker.profile, budget)
+    const dl = deadLetterReach(vhost)
     findings.push(
       ...bindingRules(vhost, locate),
-      ...reachRules(reach, dl.reached, dl.fed, locate),
-      ...dl.findings,
+      ...reachRules(ctx, dl.fed, dl.queues, locate),
+      ...deadLetterRules(ctx, locate),
       ...policyRules(vhost, locate),
     )
+    for (const subject of ctx.undecided) undecided.push({ vhost: vhost.name, subject })
   }
   findings.sort(
     (a, b) =>
