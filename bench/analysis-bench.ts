@@ -14,7 +14,7 @@ import {
 } from '../src/engine'
 import { medianCpu } from './measure'
 
-export function definitions(bindings: number, seed: number): string {
+function definitions(bindings: number, seed: number): string {
   let x = seed
   const rnd = (n: number) => {
     x = (x * 1103515245 + 12345) % 2 ** 31
@@ -120,6 +120,5 @@ export function renderAnalysis(rows: readonly AnalysisBenchRow[]): string {
   return lines.join('\n')
 }
 
-// `tsx bench/analysis-bench.ts` runs this section alone.
 if (import.meta.url === `file://${process.argv[1]}`)
   console.log(renderAnalysis(benchAnalysis([1_000, 10_000], 3)))

@@ -1,10 +1,11 @@
 /**
  * `npm run bench [-- --quick]`: topic index vs qlobber vs one DP per binding, headers index vs a
  * linear scan, all on seeded workloads, CPU time, medians; then hostile inputs (big scripts, deep
- * values, link bombs). Writes bench/results-latest.json. `-- --only topic|headers` runs one section.
+ * values, link bombs). Writes bench/results-latest.json. `-- --only topic|headers|analysis` runs one section.
  */
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
+import { benchAnalysis, renderAnalysis } from './analysis-bench'
 import { benchHeaders } from './headers-bench'
 import { benchInputs, renderInputs } from './input-bench'
 import { hasGc } from './measure'
@@ -28,7 +29,7 @@ benchTopic(20_000, { keys: 10_000, rounds: 1, builds: 4, buildWork: 0, naiveWork
 benchHeaders(50, 2_000, 1)
 
 // The existing workload (30% of bindings with a wildcard), then a second one with 40%.
-const topic = (only === 'headers' ? [] : [0.3, 0.4]).flatMap((share) =>
+const topic = (only !== undefined && only !== 'topic' ? [] : [0.3, 0.4]).flatMap((share) =>
   [1_000, 10_000, 100_000].map((n) => {
     const row = benchTopic(n, cfg, share)
     console.error(
@@ -37,16 +38,21 @@ const topic = (only === 'headers' ? [] : [0.3, 0.4]).flatMap((share) =>
     return row
   }),
 )
-const headers = (only === 'topic' ? [] : [10, 100, 1000]).map((b) =>
+const headers = (only !== undefined && only !== 'headers' ? [] : [10, 100, 1000]).map((b) =>
   benchHeaders(b, cfg.messages, cfg.rounds),
 )
 const edge = topicEdgeCheck()
+const analysis =
+  only === undefined || only === 'analysis'
+    ? benchAnalysis(quick ? [1_000] : [1_000, 10_000], quick ? 1 : 3)
+    : []
 const inputs = only === undefined ? benchInputs() : []
 const seconds = (Date.now() - started) / 1000
 const cpuSeconds = process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6
 
 console.log(renderReport(topic, headers, edge))
 console.log(`\n${renderInputs(inputs)}`)
+if (analysis.length > 0) console.log(`\n${renderAnalysis(analysis)}`)
 console.log(
   `\nnaive matcher: ${naiveMatcher.name}; mode: ${quick ? 'quick' : 'full'}; ${seconds.toFixed(0)} s wall, ${cpuSeconds.toFixed(0)} s CPU`,
 )

@@ -22,17 +22,6 @@ export interface KeyClass {
   literal: readonly number[]
 }
 
-export interface KeySpace {
-  classes: KeyClass[]
-  /** True when every state was explored: the classes cover every key. */
-  complete: boolean
-  /** Keys of at most this many words are all covered (Infinity when complete). */
-  coveredWords: number
-  /** The word that stood for every unnamed word. */
-  freshWord: string
-  states: number
-}
-
 interface TopicNode {
   id: number
   words: Map<string, TopicNode>
@@ -273,23 +262,5 @@ export function keySearch(
     get states() {
       return seen.size
     },
-  }
-}
-
-/** Every class at once (see keySearch). */
-export function keySpace(
-  topicPatterns: readonly string[],
-  literalKeys: readonly string[],
-  options: KeySpaceOptions = {},
-): KeySpace {
-  const search = keySearch(topicPatterns, literalKeys, options)
-  const classes: KeyClass[] = []
-  for (let c = search.next(); c; c = search.next()) classes.push(c)
-  return {
-    classes,
-    complete: search.complete,
-    coveredWords: search.coveredWords,
-    freshWord: search.freshWord,
-    states: search.states,
   }
 }

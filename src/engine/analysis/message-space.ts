@@ -3,12 +3,11 @@
  * the bindings a question depends on (pattern-sets.ts). Every message of a class is routed alike by
  * those bindings, so routing one witness per class with the ordinary router answers for all messages.
  */
-import type { Vhost } from '../model'
 import type { Profile } from '../profiles'
 import type { AmqpTable } from '../types'
 import { type HeaderClass, headerSpace } from './header-space'
 import { type KeyClass, keySearch } from './key-space'
-import { closurePatterns, type PatternSet } from './pattern-sets'
+import type { PatternSet } from './pattern-sets'
 
 export interface AnalysisBudget {
   maxKeyStates: number
@@ -160,21 +159,6 @@ export function spaceOf(
     literalKeys,
     freshWord: keys.freshWord,
   }
-}
-
-/** The classes of every message entering `entries`, over every binding it could meet. */
-export function messageSpace(
-  vhostOrList: Vhost | readonly Vhost[],
-  profile: Readonly<Profile>,
-  entries: readonly string[],
-  options: SpaceOptions & { deadLetters?: boolean } = {},
-): MessageSpace {
-  const vhosts: readonly Vhost[] = Array.isArray(vhostOrList) ? vhostOrList : [vhostOrList as Vhost]
-  return spaceOf(
-    vhosts.map((v) => closurePatterns(v, entries, options.deadLetters ?? false)),
-    profile,
-    options,
-  )
 }
 
 /** Shortest first: fewer key words, then fewer headers. */
