@@ -6,6 +6,7 @@
 import { effectiveFor, limitsOf } from '../effective-args'
 import { type Broker, createBroker, ensureVhost, type Vhost } from '../model'
 import { getProfile } from '../profiles'
+import { queueTypeOf } from '../queue-types'
 import { type RunAccumulator, runStep } from '../run'
 import type { Operation, OperationOutcome, ProfileName, SourceLocation } from '../types'
 
@@ -72,7 +73,11 @@ export interface DeadLetterSetting {
 export function deadLetterOf(vhost: Vhost, queue: string): DeadLetterSetting | null {
   const q = vhost.queues.get(queue)
   if (!q) return null
-  const limits = limitsOf(effectiveFor(vhost.policies, 'queue', q.name, q.arguments).effective)
+  // A stream never dead-letters (queue-types.ts): its type decides what the settings mean.
+  const limits = limitsOf(
+    effectiveFor(vhost.policies, 'queue', q.name, q.arguments).effective,
+    queueTypeOf(q.arguments),
+  )
   if (!limits.deadLetterExchange) return null
   return {
     exchange: limits.deadLetterExchange.name,
