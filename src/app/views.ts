@@ -12,6 +12,7 @@ export const VIEWS: Record<ViewId, ComponentType<object>> = {
   playground: lazyPart(() => import('../playground/playground-page')),
   lessons: lazyPart(() => import('../lessons/lessons-page')),
   practice: lazyPart(() => import('../practice/practice-page')),
+  levels: lazyPart(() => import('../levels/levels-page')),
   timeline: lazyPart(() => import('../timeline/timeline-page')),
   lab: lazyPart(() => import('../lab/lab-page')),
 }

@@ -129,7 +129,7 @@ export interface ScriptTopology {
   diagnostics: ScriptDiagnostic[]
 }
 
-function scriptTopology(text: string): ScriptTopology {
+export function scriptTopology(text: string): ScriptTopology {
   const parsed = parseScript(text)
   const ops = parsed.ops.filter((o) => o.op !== 'publish')
   const profile = parsed.profile ?? DEFAULT_PROFILE
@@ -138,7 +138,7 @@ function scriptTopology(text: string): ScriptTopology {
 }
 
 /** Publishes one message alone on a topology and reads where it ended and which bindings sent it. */
-function routeMessage(t: ScriptTopology, publish: ScenarioPublish): MessageRoute {
+export function routeMessage(t: ScriptTopology, publish: ScenarioPublish): MessageRoute {
   const run = runOperations([...t.ops, { op: 'publish', publish }], t.profile, { vhosts: t.vhosts })
   const id = publish.id
   const queues = Object.entries(run.result.queues)
@@ -193,7 +193,7 @@ function routeMessage(t: ScriptTopology, publish: ScenarioPublish): MessageRoute
   }
 }
 
-function outcomeMet(expected: MessageOutcome, route: MessageRoute): boolean {
+export function outcomeMet(expected: MessageOutcome, route: MessageRoute): boolean {
   if (expected === 'returned') return route.returned
   if (expected === 'dropped') return !route.returned && route.queues.length === 0
   const want = [...new Set(expected)].sort()

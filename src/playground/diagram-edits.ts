@@ -15,7 +15,7 @@ import { playgroundStore } from '../store/app-store'
 import { usePublishDraft } from './publish-draft'
 
 /** The bind line for a request; headers arguments are read by the script parser (typed values). */
-function bindLine(b: BindRequest): { line: string } | { problem: string } {
+export function bindLine(b: BindRequest): { line: string } | { problem: string } {
   const target = `${b.destinationType === 'exchange' ? 'exchange ' : ''}${quoteIfNeeded(b.destination)}`
   if (!b.args) {
     const op: Operation = {
@@ -37,7 +37,8 @@ function bindLine(b: BindRequest): { line: string } | { problem: string } {
   return { line: printOperation(op) }
 }
 
-function unbindLine(b: BindingState): string {
+/** The unbind line that removes a binding of the topology (the levels view uses it too). */
+export function unbindLine(b: BindingState): string {
   const args = tableToTypedJson(b.arguments)
   return printOperation({
     op: 'unbind',

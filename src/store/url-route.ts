@@ -9,8 +9,8 @@
  */
 import { create } from 'zustand'
 
-export type ViewId = 'playground' | 'lessons' | 'practice' | 'timeline' | 'lab'
-export const VIEW_IDS: readonly ViewId[] = ['playground', 'lessons', 'practice', 'timeline', 'lab']
+export type ViewId = 'playground' | 'lessons' | 'practice' | 'levels' | 'timeline' | 'lab'
+export const VIEW_IDS: readonly ViewId[] = ['playground', 'lessons', 'practice', 'levels', 'timeline', 'lab']
 
 /** A view's parameters: name → value; `null` in an update removes the parameter. */
 export type RouteParams = Readonly<Record<string, string>>

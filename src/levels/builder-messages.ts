@@ -1,0 +1,51 @@
+/** The level builder's strings, in English and Simplified Chinese. */
+import { defineMessages } from '../i18n/messages'
+
+export const builderMessages = defineMessages({
+  en: {
+    intro:
+      'The playground’s script is the reference solution; the start is the same without its bindings. State the goal, choose what may change, write hints in both languages, then solve it once yourself before sharing.',
+    titleEn: 'Title (English)',
+    titleZh: 'Title (Chinese)',
+    storyEn: 'Task (English)',
+    storyZh: 'Task (Chinese)',
+    edit: 'What may change',
+    maxBindings: 'At most this many bindings (empty: no limit)',
+    locked: 'Locked exchanges and queues (comma-separated)',
+    start: 'Start script',
+    solution: 'Reference solution',
+    goals: 'Goals: one expect line, or "publish NAME to X key K => q1, q2 | returned | dropped", per line',
+    hintsEn: 'Hints (English), one per line',
+    hintsZh: 'Hints (Chinese), one per line, in the same order',
+    ready: 'Ready: {goals} goals, par {par}.',
+    tryIt: 'Try it',
+    exportFile: 'Export level file',
+    importFile: 'Import level file',
+    mustSolve: 'Solve it once (Try it, then Check) to get the link and the file.',
+    link: 'Link to this level',
+    trialContext: 'Trying your level',
+  },
+  'zh-CN': {
+    intro:
+      '演练场里的脚本就是参考答案；起始状态是去掉绑定后的同一个脚本。写下目标，选择允许改什么，用两种语言写提示，分享前先自己解一遍。',
+    titleEn: '标题（英文）',
+    titleZh: '标题（中文）',
+    storyEn: '任务（英文）',
+    storyZh: '任务（中文）',
+    edit: '允许改什么',
+    maxBindings: '最多几条绑定（留空：不限）',
+    locked: '锁定的 exchange 和队列（逗号分隔）',
+    start: '起始脚本',
+    solution: '参考答案',
+    goals: '目标：每行一条 expect，或 "publish 名称 to X key K => q1, q2 | returned | dropped"',
+    hintsEn: '提示（英文），每行一条',
+    hintsZh: '提示（中文），每行一条，顺序相同',
+    ready: '就绪：{goals} 条目标，标准步数 {par}。',
+    tryIt: '试玩',
+    exportFile: '导出关卡文件',
+    importFile: '导入关卡文件',
+    mustSolve: '先自己解一遍（试玩，然后检查），才能得到链接和文件。',
+    link: '这一关的链接',
+    trialContext: '试玩你的关卡',
+  },
+})
