@@ -2,8 +2,17 @@
  * The routing diagram with its controls: focus / show all for large topologies, the default
  * exchange, the vhost, and export (SVG, PNG, Mermaid source). Presentational: props in, callbacks out.
  */
-import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { PublishExplanation, TopologySnapshot } from '../engine'
+import {
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import type { DiffChange, PublishExplanation, TopologySnapshot } from '../engine'
 import { useT } from '../i18n/messages'
 import { BindingList } from './binding-list'
 import { type DiagramEditing, EditPopover, type EditState, Popover } from './diagram-edit'
@@ -12,6 +21,7 @@ import { type DiagramMessages, MessagePicker, messagesReaching } from './diagram
 import { diagramMessages } from './diagram-messages'
 import { pathOverlay } from './diagram-overlay'
 import type { DiagramEntity } from './diagram-types'
+import { diffLinks, withDiff } from './diff-overlay'
 import MermaidView from './mermaid-view'
 import { currentSvg } from './svg-dom'
 import { buildDiagram, buildTopology } from './to-mermaid'
@@ -38,6 +48,8 @@ export interface DiagramPaneProps {
    * touched (binding ids are positions, so never pass messages of another topology).
    */
   companions?: readonly PublishExplanation[]
+  /** A topology diff to draw (gained and lost edges against the current topology), with its legend. */
+  diff?: { changes: readonly DiffChange[]; legend: (hidden: number) => ReactNode }
 }
 
 /**
@@ -81,9 +93,11 @@ function DiagramPane(props: DiagramPaneProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the topology changes
   useEffect(() => setEdit(null), [topology])
   const editing = props.editing
+  const diff = props.diff
+  const drawnDiff = useMemo(() => (model && diff ? diffLinks(model, diff.changes) : null), [model, diff])
   const overlay = useMemo(() => {
     if (!model) return undefined
-    const o = pathOverlay(model, publish, labels, selected)
+    const o = withDiff(pathOverlay(model, publish, labels, selected), drawnDiff?.links ?? [])
     if (!editing) return o
     // Bindings take clicks; the one being edited is marked.
     const edgeClasses = { ...o.edgeClasses }
@@ -93,7 +107,7 @@ function DiagramPane(props: DiagramPaneProps) {
     const sourceId = source ? model.ids.exchange.get(source.name) : undefined
     if (sourceId) nodeClasses[sourceId] = [...(nodeClasses[sourceId] ?? []), 'sel']
     return { ...o, edgeClasses, nodeClasses, clickableEdges: [...model.ids.binding.values()] }
-  }, [model, publish, labels, selected, editing, edit])
+  }, [model, publish, labels, selected, editing, edit, drawnDiff])
 
   const pointOf = (el: Element | null | undefined): { x: number; y: number } => {
     const stage = figure.current?.getBoundingClientRect()
@@ -201,6 +215,7 @@ function DiagramPane(props: DiagramPaneProps) {
           theme={theme}
         />
       </div>
+      {diff && drawnDiff && diff.legend(drawnDiff.hidden)}
       {Object.keys(model.nodes).length === 0 && <p className="diagram-note">{t('empty')}</p>}
       {model.focused && (
         <p className="diagram-note" data-testid="diagram-focused">

@@ -39,6 +39,8 @@ const LIGHT: Table = {
   badEdge: { stroke: '#b91c1c', width: 4, dash: '6 3' },
   selEdge: { stroke: '#2563eb', width: 5 },
   sel: { stroke: '#2563eb', width: 4 },
+  gained: { stroke: '#15803d', width: 3 },
+  lost: { stroke: '#b91c1c', width: 3, dash: '7 4' },
 }
 
 const DARK: Table = {
@@ -63,10 +65,22 @@ const DARK: Table = {
   badEdge: { stroke: '#fca5a5', width: 4, dash: '6 3' },
   selEdge: { stroke: '#93c5fd', width: 5 },
   sel: { stroke: '#93c5fd', width: 4 },
+  gained: { stroke: '#4ade80', width: 3 },
+  lost: { stroke: '#fca5a5', width: 3, dash: '7 4' },
 }
 
 /** Classes that colour edges (the rest colour nodes and overlay badges). */
-export const EDGE_CLASSES = new Set(['hot', 'aehot', 'dlhot', 'pickEdge', 'okEdge', 'badEdge', 'selEdge'])
+export const EDGE_CLASSES = new Set([
+  'hot',
+  'aehot',
+  'dlhot',
+  'pickEdge',
+  'okEdge',
+  'badEdge',
+  'selEdge',
+  'gained',
+  'lost',
+])
 
 const tableFor = (theme: DiagramTheme) => (theme === 'dark' ? DARK : LIGHT)
 
@@ -108,6 +122,8 @@ export function overlayCss(theme: DiagramTheme, svgId: string): string {
     const stroke = `stroke:${l.stroke}!important;stroke-width:${l.width}px!important;${l.dash ? `stroke-dasharray:${l.dash.replace(' ', ',')}!important;` : ''}`
     if (EDGE_CLASSES.has(cls)) {
       rules.push(`${s} path.${cls}{${stroke}}`)
+      // A diff link's label pill takes the link's colour and dash on its border.
+      if (cls === 'gained' || cls === 'lost') rules.push(`${s} g.ov-diff.${cls} rect{${stroke}}`)
       continue
     }
     const shape = `${s} g.node.${cls} .label-container,${s} g.node.${cls} .label-container path,${s} g.ov-badge.${cls} rect`

@@ -103,6 +103,17 @@ export function applyOverlay(host: Element, overlay: DiagramOverlay, opts: Apply
     path.setAttribute('marker-end', `url(#${markerId(d, link.cls)})`)
     path.id = `${d.svg.id}-ov-link-${overlay.links.indexOf(link)}`
     layer.insertBefore(path, layer.children[1] ?? null)
+    // A diff link carries its sign and witness key as a label (the change is not told by colour alone).
+    if (link.cls === 'gained' || link.cls === 'lost') {
+      path.dataset.diff = link.cls
+      path.dataset.testid = 'diff-edge'
+      const tag = pill(layer, ['ov-badge', 'ov-diff', link.cls], [link.label])
+      const mid = { x: (a.x + a.w / 2 + b.x + b.w / 2) / 2, y: (a.y + a.h / 2 + b.y + b.h / 2) / 2 }
+      const box = { x: mid.x - tag.w / 2, y: mid.y - tag.h / 2, w: tag.w, h: tag.h }
+      tag.g.dataset.diff = link.cls
+      move(tag.g, box)
+      placed.push(box)
+    }
   }
 
   for (const badge of overlay.badges) {

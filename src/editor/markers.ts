@@ -5,7 +5,15 @@
  * only while its line still reads the same, so a marker from an older run never sits on a changed line.
  */
 import type * as Monaco from 'monaco-editor/editor'
-import type { OperationOutcome, ScriptDiagnostic, ScriptHint } from '../engine'
+import type { OperationOutcome, ScriptDiagnostic, ScriptHint, SourceLocation } from '../engine'
+
+/** A whole-message-space analysis answer on a line (a lint finding, a failing requirement), worded. */
+export interface AnalysisMarker {
+  loc: SourceLocation
+  severity: 'error' | 'warning' | 'info'
+  message: string
+  code: string
+}
 
 export interface MarkerText {
   diagnostic: (d: ScriptDiagnostic) => string
@@ -27,6 +35,7 @@ export function applyMarkers(
   outcomes: Located<OperationOutcome>,
   hints: Located<ScriptHint>,
   text: MarkerText,
+  analysis: Located<AnalysisMarker> = { items: [], lines: [] },
 ): void {
   const count = model.getLineCount()
   const unchanged = (line: number, was: string | undefined) =>
@@ -84,6 +93,27 @@ export function applyMarkers(
             },
           ]
     }),
+  )
+  const severity = {
+    error: monaco.MarkerSeverity.Error,
+    warning: monaco.MarkerSeverity.Warning,
+    info: monaco.MarkerSeverity.Info,
+  }
+  setIfChanged(
+    monaco,
+    model,
+    'amqp-analysis',
+    analysis.items
+      .filter((m, i) => unchanged(m.loc.line, analysis.lines[i]))
+      .map((m) => ({
+        startLineNumber: m.loc.line,
+        startColumn: m.loc.column,
+        endLineNumber: m.loc.endLine,
+        endColumn: m.loc.endColumn,
+        message: m.message,
+        severity: severity[m.severity],
+        code: m.code,
+      })),
   )
 }
 

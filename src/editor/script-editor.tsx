@@ -12,7 +12,7 @@ import { diffTexts } from '../store/text-history'
 import { diagnosticMessages } from './diagnostic-messages'
 import { diagnosticText, hintText, outcomeText } from './diagnostic-text'
 import { editorMessages } from './editor-messages'
-import { applyMarkers, type Located, type MarkerText } from './markers'
+import { type AnalysisMarker, applyMarkers, type Located, type MarkerText } from './markers'
 import { type Monaco, monaco } from './monaco-setup'
 import { LANGUAGE_ID, setDeclaredSource } from './script-language'
 import { ScriptPreview } from './script-preview'
@@ -20,6 +20,7 @@ import { EditorTabHint } from './tab-hint'
 import { EDITOR_THEMES } from './themes'
 
 const NO_HINTS: Located<ScriptHint> = { items: [], lines: [] }
+const NO_ANALYSIS: Located<AnalysisMarker> = { items: [], lines: [] }
 
 const MODEL_PATH = 'inmemory://amqp/topology.amqp'
 
@@ -34,6 +35,8 @@ export interface ScriptEditorProps {
   outcomes: Located<OperationOutcome>
   /** Common mistakes and did-you-mean suggestions (the engine's scriptHints), located the same way. */
   hints?: Located<ScriptHint>
+  /** Lint findings and failing or undecided requirements (issue 20), worded, located the same way. */
+  analysis?: Located<AnalysisMarker>
   onPublish: () => void
   /** The cursor was put on another line by the user (a click, the arrow keys). */
   onCursorLine?: (line: number) => void
@@ -69,11 +72,19 @@ export default function ScriptEditor(props: ScriptEditorProps) {
     const model = editorRef.current?.getModel()
     if (!model) return
     const p = latest.current
-    applyMarkers(monaco as Monaco, model, p.diagnostics, p.outcomes, p.hints ?? NO_HINTS, markerText.current)
+    applyMarkers(
+      monaco as Monaco,
+      model,
+      p.diagnostics,
+      p.outcomes,
+      p.hints ?? NO_HINTS,
+      markerText.current,
+      p.analysis ?? NO_ANALYSIS,
+    )
   }
   // New problems: set at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: apply reads them through the latest props
-  useEffect(apply, [props.diagnostics, props.outcomes, hints, text])
+  useEffect(apply, [props.diagnostics, props.outcomes, hints, text, props.analysis])
   // A new text: markers stay only on lines that still read the same, checked after a typing pause
   // (thousands of markers are not set again on every key).
   // biome-ignore lint/correctness/useExhaustiveDependencies: apply reads the latest props
@@ -136,6 +147,7 @@ export default function ScriptEditor(props: ScriptEditorProps) {
         latest.current.outcomes,
         latest.current.hints ?? NO_HINTS,
         markerText.current,
+        latest.current.analysis ?? NO_ANALYSIS,
       )
   }
 

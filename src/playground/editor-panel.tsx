@@ -2,12 +2,15 @@
  * The script editor with its status line. The only part of the page that follows every keystroke,
  * so typing re-renders the editor and nothing else.
  */
-import { Suspense, useCallback, useMemo, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { lazyPart } from '../components/lazy-part'
 import { ScriptPreview } from '../editor/script-preview'
+import { useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import { playgroundStore, usePlayground } from '../store/app-store'
 import { useTheme } from '../store/theme'
+import { setLineJump } from './analysis-actions'
+import { analysisMarkers } from './analysis-markers'
 import { EditorStatus } from './editor-status'
 import { playgroundMessages } from './playground-messages'
 import { publishDraft } from './publish-draft'
@@ -33,6 +36,9 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
   const diagnostics = useMemo(() => ({ items: diagItems, lines: diagLines }), [diagItems, diagLines])
   const outcomes = useMemo(() => ({ items: failures, lines: failureLines }), [failures, failureLines])
   const hints = useMemo(() => ({ items: hintItems, lines: hintLines }), [hintItems, hintLines])
+  const analysis = usePlayground((s) => s.analysis)
+  const lang = useLanguage((s) => s.lang)
+  const analysisItems = useMemo(() => analysisMarkers(analysis, lang), [analysis, lang])
   const setText = useCallback((v: string) => playgroundStore.getState().setText(v, 'coalesce'), [])
   const api = useRef<EditorApi | null>(null)
   const [wanted, setWanted] = useState(editorWanted)
@@ -48,6 +54,13 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
     if (api.current) api.current.revealLine(line, column)
     else want({ line, focus: true })
   }
+  // The Requirements and Problems panels go to a line the same way (loading the editor first).
+  const goToRef = useRef(goTo)
+  goToRef.current = goTo
+  useEffect(() => {
+    setLineJump((line, column) => goToRef.current(line, column))
+    return () => setLineJump(null)
+  }, [])
   const ready = (a: EditorApi) => {
     api.current = a
     onReady(a)
@@ -70,6 +83,7 @@ export function EditorPanel({ onReady }: { onReady: (api: EditorApi) => void }) 
             diagnostics={diagnostics}
             outcomes={outcomes}
             hints={hints}
+            analysis={analysisItems}
             onPublish={publishDraft}
             onCursorLine={selectPublishOnLine}
             onUndo={undo}

@@ -8,6 +8,7 @@ import type { DiagramEntity } from '../diagram/diagram-types'
 import { entityKey } from '../engine'
 import { ensurePipeline, playgroundStore, usePlayground } from '../store/app-store'
 import { useRoute } from '../store/url-route'
+import { AnalysisPanels } from './analysis-panels'
 import { type EditorApi, EditorPanel } from './editor-panel'
 import { EntityForms } from './entity-forms'
 import { ConfirmDialog, Notices } from './notices'
@@ -17,6 +18,7 @@ import { RunViews } from './run-views'
 import { Toolbar } from './toolbar'
 import { openLinkFromUrl } from './url-links'
 import { ViewBanner } from './view-banner'
+import './analysis.css'
 import './playground.css'
 
 export default function PlaygroundPage() {
@@ -74,6 +76,7 @@ export default function PlaygroundPage() {
               editor.current = api
             }}
           />
+          <AnalysisPanels />
           <TopologyForms />
         </div>
         <div className="pg-right">

@@ -11,6 +11,7 @@ import type { PublishExplanation } from '../engine'
 import { useT } from '../i18n/messages'
 import { playgroundStore, usePlayground } from '../store/app-store'
 import { useTheme } from '../store/theme'
+import { ComparePanel, DiffLegend, useDrawnDiff } from './compare-panel'
 import { diagramEditing } from './diagram-edits'
 import { ResultView, WhyView } from './explain-adapter'
 import { MessageLog } from './message-log'
@@ -53,6 +54,15 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
   useEffect(() => {
     if (publish?.explained === false && index !== null) playgroundStore.getState().explain(index)
   }, [publish, index])
+  const diffChanges = useDrawnDiff()
+  // The diff is about the current topology: not drawn over a logged message of an older one.
+  const diff = useMemo(
+    () =>
+      diffChanges && topology === run?.topology
+        ? { changes: diffChanges, legend: (hidden: number) => <DiffLegend hidden={hidden} /> }
+        : undefined,
+    [diffChanges, topology, run],
+  )
   const stale = firstError !== null && run !== null
   // Until the engine first answers, only the diagram's reserved box: the panels that then appear
   // below it are new content, not a layout shift (CLS).
@@ -69,6 +79,7 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
           {ts('staleRun', { line: firstError })}
         </p>
       )}
+      <ComparePanel />
       <div className={stale ? 'run-views is-stale' : 'run-views'}>
         <MessageStrip publishes={publishes} selected={index} onSelect={select} />
         <div ref={diagramBox}>
@@ -82,6 +93,7 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
                 editing={editing}
                 messages={messages}
                 companions={topology === run?.topology ? publishes : undefined}
+                diff={diff}
               />
             </Suspense>
           ) : (
@@ -89,7 +101,7 @@ export function RunViews({ onNodeClick }: { onNodeClick: (entity: DiagramEntity)
           )}
         </div>
       </div>
-      <section className="panel pg-why" aria-labelledby="why-heading">
+      <section className="panel pg-why" aria-labelledby="why-heading" data-testid="why-section" tabIndex={-1}>
         <h2 id="why-heading">{t('explainHeading')}</h2>
         <PublishSummary publish={publish} />
         <WhyView publish={publish} index={index} />

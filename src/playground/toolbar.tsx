@@ -12,6 +12,7 @@ import {
   loadSample,
   shareUrl,
 } from './actions'
+import { CompareButton } from './compare-panel'
 import { SAMPLES } from './samples'
 import { toolbarMessages } from './toolbar-messages'
 
@@ -125,6 +126,7 @@ export function Toolbar() {
           {t('shareView')}
         </button>
       </span>
+      <CompareButton />
       {/* The lab view (src/lab): this scenario as lab kits, a pasted-back observation, or live mode. */}
       <button type="button" onClick={() => navigate('lab')} title={t('labHint')} data-testid="open-lab">
         {t('lab')}

@@ -5,7 +5,8 @@
 import { useStore } from 'zustand'
 import { type Lang, useLanguage } from '../i18n/language'
 import { localKeys } from '../storage/key-store'
-import { engineClient } from '../worker/client'
+import { analysisClient, engineClient } from '../worker/client'
+import type { AnalysisAccess } from './analysis-pipeline'
 import { createPlaygroundStore } from './playground-store'
 import type { EngineAccess } from './run-pipeline'
 import type { PlaygroundState } from './types'
@@ -37,10 +38,16 @@ const workerEngine: EngineAccess = {
   explain: (generation, index) => engineClient().call('sessionExplain', SESSION, generation, index),
 }
 
+const workerAnalysis: AnalysisAccess = {
+  analyze: (text, before) => analysisClient().call('analyzeText', text, before),
+  cancel: () => analysisClient().cancel('A newer text replaced this analysis'),
+}
+
 export const playgroundStore = createPlaygroundStore({
   storage: localKeys,
   defaultText: DEFAULT_TEXTS[useLanguage.getState().lang],
   engine: workerEngine,
+  analysis: workerAnalysis,
 })
 
 // While the example is untouched it follows the language (its comment is the only prose in it).

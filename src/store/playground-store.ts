@@ -5,6 +5,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { KeyStore } from '../storage/key-store'
+import { type AnalysisAccess, type AnalysisPipeline, createAnalysisPipeline } from './analysis-pipeline'
 import { createEditorSlice } from './editor-slice'
 import { createNoticeSlice } from './notice-slice'
 import { createPipeline, type EngineAccess, type Pipeline } from './run-pipeline'
@@ -20,6 +21,8 @@ export interface StoreOptions {
   saveDelayMs?: number
   /** The engine session (the Worker in the app, in-thread in tests); none: nothing runs. */
   engine?: EngineAccess | null
+  /** The analysis (requirements, lint, diff): its own Worker in the app, in-thread in tests. */
+  analysis?: AnalysisAccess | null
 }
 
 export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundState> {
@@ -30,14 +33,22 @@ export function createPlaygroundStore(opts: StoreOptions): StoreApi<PlaygroundSt
       ? { text: loaded.work.text, kept: loaded.work.kept, pristine: loaded.work.pristine ?? opts.defaultText }
       : { text: opts.defaultText, kept: null, pristine: opts.defaultText }
   let pipeline: Pipeline | null = null
+  let analyses: AnalysisPipeline | null = null
   const runs = () => pipeline as Pipeline
+  let compareIds = 0
   const store = createStore<PlaygroundState>()((...a) => ({
     ...createEditorSlice(initial)(...a),
-    ...createRunSlice(runs)(...a),
+    ...createRunSlice(runs, () => analyses?.start())(...a),
+    analysis: null,
+    analysisBusy: false,
+    analysisError: null,
+    compare: null,
+    setCompare: (source) => a[0]({ compare: source ? { ...source, id: ++compareIds } : null }),
     ...createNoticeSlice(...a),
     ...createWorkSlice(runs)(...a),
   }))
   pipeline = createPipeline(store, opts.engine ?? null)
+  analyses = createAnalysisPipeline(store, opts.analysis ?? null)
   // Typing (and undo, redo) waits for a pause; actions ask for their run themselves.
   store.subscribe((s, prev) => {
     if (s.text !== prev.text) runs().schedule(s.text)

@@ -10,7 +10,10 @@ import { freshPublishId } from './script-text'
 import type { PlaygroundState, RunSlice } from './types'
 
 export const createRunSlice =
-  (pipeline: () => Pipeline): StateCreator<PlaygroundState, [], [], RunSlice> =>
+  (
+    pipeline: () => Pipeline,
+    startAnalysis: () => void = () => {},
+  ): StateCreator<PlaygroundState, [], [], RunSlice> =>
   (set, get) => ({
     parsed: null,
     run: null,
@@ -46,5 +49,8 @@ export const createRunSlice =
       pipeline().request(get().text)
     },
     explain: (index) => pipeline().explain(index),
-    startRuns: () => pipeline().start(),
+    startRuns: () => {
+      pipeline().start()
+      startAnalysis()
+    },
   })

@@ -1,12 +1,15 @@
 /** The playground store's shape, split by slice (each slice file implements one part). */
 import type {
   KeptDefinitions,
+  LintFinding,
   ParseSummary,
   PublishExplanation,
   ScenarioPublish,
   SessionState,
+  TopologyDiff,
   TopologySnapshot,
 } from '../engine'
+import type { AnalysisReply, RequirementView } from '../worker/analysis-api'
 import type { TextEdit } from './text-history'
 
 export interface EditorSlice {
@@ -118,4 +121,40 @@ export interface WorkSlice {
   leaveView: (how: 'back' | 'edit-copy') => Promise<boolean>
 }
 
-export type PlaygroundState = EditorSlice & RunSlice & NoticeSlice & WorkSlice
+/** The last analysis of a text that parses (requirements, lint, the diff), with the text it read. */
+export interface PlaygroundAnalysis {
+  text: string
+  requirements: RequirementView[]
+  /** The text of each requirement's line when checked (a marker is shown only while unchanged). */
+  requirementLines: string[]
+  findings: LintFinding[]
+  findingLines: string[]
+  undecided: { vhost: string; exchange: string }[]
+  /** Against `compare` (null when nothing is compared). */
+  diff: TopologyDiff | null
+  diffError: AnalysisReply['diffError']
+  /** The comparison it was computed against. */
+  compareId: number | null
+  ms: number
+}
+
+/** What "Compare with…" compares the current topology with. */
+export interface CompareSource {
+  id: number
+  /** An earlier version from the undo history (`steps` back), or a file (script, scenario, definitions). */
+  kind: 'version' | 'file'
+  steps?: number
+  name?: string
+  text: string
+}
+
+export interface AnalysisSlice {
+  analysis: PlaygroundAnalysis | null
+  /** A newer text or comparison is waiting for (or in) the analysis Worker. */
+  analysisBusy: boolean
+  analysisError: string | null
+  compare: CompareSource | null
+  setCompare: (source: Omit<CompareSource, 'id'> | null) => void
+}
+
+export type PlaygroundState = EditorSlice & RunSlice & NoticeSlice & WorkSlice & AnalysisSlice

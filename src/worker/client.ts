@@ -28,12 +28,16 @@ export interface EngineClient {
     method: M,
     ...args: Parameters<EngineApi[M]>
   ): Promise<ReturnType<EngineApi[M]>>
+  /** Drop every call in flight (they reject) and start a fresh Worker: a long job a newer one replaced. */
+  cancel(reason: string): void
   dispose(): void
 }
 
 const TIMEOUT_MS = 15_000
+/** A lint of a 10,000-binding import takes seconds; past this the analysis Worker is restarted. */
+const ANALYSIS_TIMEOUT_MS = 30_000
 
-function createEngineClient(makeWorker: () => Worker = defaultWorker): EngineClient {
+function createEngineClient(makeWorker: () => Worker = defaultWorker, timeoutMs = TIMEOUT_MS): EngineClient {
   let worker = start()
   let nextId = 1
   const pending = new Map<number, Pending>()
@@ -67,8 +71,8 @@ function createEngineClient(makeWorker: () => Worker = defaultWorker): EngineCli
     const id = nextId++
     return new Promise<ReturnType<EngineApi[M]>>((resolve, reject) => {
       const timer = setTimeout(
-        () => restart(`The routing engine did not answer within ${TIMEOUT_MS / 1000} s`),
-        TIMEOUT_MS,
+        () => restart(`The routing engine did not answer within ${timeoutMs / 1000} s`),
+        timeoutMs,
       )
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer })
       const request: EngineRequest<M> = { id, method, args }
@@ -85,6 +89,9 @@ function createEngineClient(makeWorker: () => Worker = defaultWorker): EngineCli
       if (newestByChannel.get(channel) !== ticket) throw new StaleReplyError()
       return value
     },
+    cancel(reason) {
+      if (pending.size > 0) restart(reason)
+    },
     dispose() {
       restart('Engine client disposed')
       worker.terminate()
@@ -92,16 +99,23 @@ function createEngineClient(makeWorker: () => Worker = defaultWorker): EngineCli
   }
 }
 
-function defaultWorker(): Worker {
-  return new Worker(new URL('./engine.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'routing-engine',
-  })
+function defaultWorker(name = 'routing-engine'): Worker {
+  return new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module', name })
 }
 
 let shared: EngineClient | null = null
+let analysis: EngineClient | null = null
 /** The app-wide engine client (one Worker). */
 export function engineClient(): EngineClient {
   shared ??= createEngineClient()
   return shared
+}
+
+/**
+ * A second Worker for the whole-message-space analysis (issue 20): a lint of a large topology takes
+ * seconds, and routing (the playground's session) must never wait behind it.
+ */
+export function analysisClient(): EngineClient {
+  analysis ??= createEngineClient(() => defaultWorker('analysis'), ANALYSIS_TIMEOUT_MS)
+  return analysis
 }

@@ -3,6 +3,7 @@
  * function callable from the UI through `engineClient.call(name, ...args)`.
  */
 import { runOperations, runScenario, runTimeline } from '../engine'
+import { analyzeText } from './analysis-api'
 import { sessionExplain, sessionUpdate } from './session-api'
 
 export const engineApi = {
@@ -13,4 +14,6 @@ export const engineApi = {
   // The playground: incremental parse and run of its script, explanations on demand (issue 14).
   sessionUpdate,
   sessionExplain,
+  // Whole-message-space analysis (issue 20): requirements, lint, diff; its own Worker instance.
+  analyzeText,
 }
