@@ -43,7 +43,7 @@ export const analysisMessages = defineMessages({
     witnessLabel: 'for example: key “{key}”{headers} to {exchange}',
     defaultExchange: '(default exchange)',
     undecidedExchanges:
-      'Some messages to {names} were not all classified within the budget: rules that say “never” were skipped there.',
+      'Not every message was classified within the budget for {names}: rules that say “never” were skipped there.',
     analysing: 'Checking every message…',
     analysisFailed: 'The analysis stopped: {error}',
     analysisTime: 'checked in {ms} ms',
@@ -120,7 +120,7 @@ export const analysisMessages = defineMessages({
     fixHint: '修正：{fix}',
     witnessLabel: '例如：路由键“{key}”{headers}发往 {exchange}',
     defaultExchange: '（默认交换机）',
-    undecidedExchanges: '发往 {names} 的消息未能在预算内全部分类：那里跳过了判断“从不”的规则。',
+    undecidedExchanges: '{names} 的消息未能在预算内全部分类：那里跳过了判断“从不”的规则。',
     analysing: '正在检查每一条消息…',
     analysisFailed: '分析中止：{error}',
     analysisTime: '用时 {ms} 毫秒',

@@ -12,7 +12,14 @@ import { usePlayground } from '../store/app-store'
 import type { RequirementView } from '../worker/analysis-api'
 import { goToLine, publishWitness } from './analysis-actions'
 import { analysisMessages } from './analysis-messages'
-import { requirementDetail, subjectText, translator, verdictOf, witnessText } from './analysis-text'
+import {
+  requirementDetail,
+  subjectText,
+  translator,
+  undecidedSubject,
+  verdictOf,
+  witnessText,
+} from './analysis-text'
 
 const NO_REQUIREMENTS: RequirementView[] = []
 const NO_FINDINGS: LintFinding[] = []
@@ -185,7 +192,7 @@ const ProblemsPanel = memo(function ProblemsPanel() {
       {undecided && undecided.length > 0 && (
         <p className="muted">
           {t('undecidedExchanges', {
-            names: undecided.map((u) => u.exchange || t('defaultExchange')).join(', '),
+            names: undecided.map((u) => undecidedSubject(u.subject, tr)).join(', '),
           })}
         </p>
       )}

@@ -80,3 +80,11 @@ export function subjectText(f: LintFinding, t: T): string {
   if (s.kind === 'exchange') return t('subjectExchange', { name: exchangeText(s.name, t) })
   return t('subjectPolicy', { name: s.name })
 }
+
+/** The lint's "not decided within the budget" subject (`queue NAME` or `exchange NAME`), worded. */
+export function undecidedSubject(subject: string, t: T): string {
+  if (subject.startsWith('queue ')) return t('subjectQueue', { name: subject.slice(6) })
+  if (subject.startsWith('exchange '))
+    return t('subjectExchange', { name: exchangeText(subject.slice(9), t) })
+  return subject
+}

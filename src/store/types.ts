@@ -129,7 +129,7 @@ export interface PlaygroundAnalysis {
   requirementLines: string[]
   findings: LintFinding[]
   findingLines: string[]
-  undecided: { vhost: string; exchange: string }[]
+  undecided: { vhost: string; subject: string }[]
   /** Against `compare` (null when nothing is compared). */
   diff: TopologyDiff | null
   diffError: AnalysisReply['diffError']

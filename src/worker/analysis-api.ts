@@ -34,7 +34,7 @@ export interface AnalysisReply {
   ok: boolean
   requirements: RequirementView[]
   findings: LintFinding[]
-  undecided: { vhost: string; exchange: string }[]
+  undecided: { vhost: string; subject: string }[]
   /** The diff against `before`, when asked. */
   diff: TopologyDiff | null
   /** The "before" side could not be read: where, and what. */
