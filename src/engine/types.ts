@@ -232,7 +232,7 @@ export interface BindingEvaluation {
 }
 
 /** Why a message left its queue to be dead-lettered (the x-death `reason`). */
-export type DeathReason = 'expired' | 'maxlen' | 'rejected'
+export type DeathReason = 'expired' | 'maxlen' | 'rejected' | 'delivery_limit'
 
 /** How an exchange came to be visited. */
 export type HopVia =
@@ -410,6 +410,10 @@ export interface QueuedMessage {
    * happen in this order, as the broker's timers fire in the real order the messages arrived.
    */
   arrival?: number
+  /** Quorum queues: returns counted so far (the x-delivery-count header of the next delivery). */
+  deliveryCount?: number
+  /** Quorum queues: set while the message waits among the returned ones, served first (its order). */
+  returned?: number
   content: MessageContent
 }
 

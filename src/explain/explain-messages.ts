@@ -35,6 +35,8 @@ export const explainMessages = defineMessages({
     dlReason_expired: '{id} left {queue}: its TTL ran out (reason expired)',
     dlReason_maxlen: '{id} left {queue}: the queue was over its length limit (reason maxlen)',
     dlReason_rejected: '{id} left {queue}: a consumer rejected it without requeue (reason rejected)',
+    dlReason_delivery_limit:
+      "{id} left {queue}: returned more times than the quorum queue's delivery limit allows (reason delivery_limit)",
     dlExchange: 'It goes to the dead-letter exchange {exchange} (queue argument)',
     dlExchangePolicy: 'It goes to the dead-letter exchange {exchange} (from the policy)',
     dlKeyOverride: ' with key {keys} (x-dead-letter-routing-key; CC dropped).',
@@ -160,6 +162,7 @@ export const explainMessages = defineMessages({
     dlReason_expired: '{id} 离开 {queue}：TTL 已到（原因 expired）',
     dlReason_maxlen: '{id} 离开 {queue}：队列超过长度上限（原因 maxlen）',
     dlReason_rejected: '{id} 离开 {queue}：消费者拒绝且不重新入队（原因 rejected）',
+    dlReason_delivery_limit: '{id} 离开 {queue}：退回次数超过仲裁队列的投递上限（原因 delivery_limit）',
     dlExchange: '它被发往死信交换机 {exchange}（队列参数）',
     dlExchangePolicy: '它被发往死信交换机 {exchange}（来自策略）',
     dlKeyOverride: '，路由键 {keys}（x-dead-letter-routing-key；CC 被去掉）。',

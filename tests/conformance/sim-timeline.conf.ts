@@ -9,6 +9,7 @@ import { randomDeadLetterTimeline, randomTimeline } from './sim/generate'
 import { SEQUENCES } from './sim/sequences'
 import { CONSUMER_SEQUENCES } from './sim/sequences-consumers'
 import { DEAD_LETTER_SEQUENCES } from './sim/sequences-dead-letter'
+import { QUEUE_TYPE_SEQUENCES } from './sim/sequences-queue-types'
 import { REGRESSIONS } from './sim/sequences-regressions'
 import { onTheClock } from './sim/timing'
 
@@ -56,7 +57,14 @@ const FROZEN = readdirSync(regressionDir)
   })
 
 describe('timeline simulation vs RabbitMQ (hand-written sequences)', () => {
-  compareEach([...SEQUENCES, ...REGRESSIONS, ...FROZEN, ...DEAD_LETTER_SEQUENCES, ...CONSUMER_SEQUENCES])
+  compareEach([
+    ...SEQUENCES,
+    ...REGRESSIONS,
+    ...FROZEN,
+    ...DEAD_LETTER_SEQUENCES,
+    ...CONSUMER_SEQUENCES,
+    ...QUEUE_TYPE_SEQUENCES,
+  ])
 })
 
 /** Seeded random timelines; set SIM_SEEDS to change how many, SIM_SEED_BASE to move the window. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { runScenario, type Scenario } from '../../src/engine'
+import { runScenario, runTimeline, type Scenario, type SimOp } from '../../src/engine'
 import { getProfile } from '../../src/engine/profiles'
 
 /** The one-scenario example: four refusals, and the message goes nowhere. */
@@ -91,5 +91,35 @@ describe('queue types: version profiles (docs/queue-types.md)', () => {
       defaultDeliveryLimit: 20,
       countedReturns: 'failed-only',
     })
+  })
+})
+
+describe('queue types: the poison message under the three profiles', () => {
+  /** A consumer that requeues one message 25 times, with nack or with reject. */
+  const poison = (profile: Scenario['profile'], how: 'nack' | 'reject'): string[] => {
+    const steps: SimOp[] = [
+      { op: 'connection.open', connection: 'c' },
+      { op: 'channel.open', channel: 'a', connection: 'c' },
+      { op: 'queue.declare', queue: { name: 'q', arguments: { 'x-queue-type': 'quorum' } }, channel: 'a' },
+      { op: 'publish', publish: { id: 'm1', exchange: '', routing_key: 'q' }, channel: 'a' },
+      { op: 'consume', queue: 'q', consumer: 'A', channel: 'a', prefetch: 1 },
+    ]
+    for (let i = 0; i < 25; i++) steps.push({ op: how, message: 'm1', channel: 'a', requeue: true })
+    const run = runTimeline({ profile, steps })
+    return run.frames.flatMap((f) => (f.ok ? [] : [f.id]))
+  }
+  const lastState = (profile: Scenario['profile'], how: 'nack' | 'reject') => poison(profile, how).length
+
+  it('3.10: no default limit — the message loops 25 times [obs 3.10.8]', () => {
+    expect(lastState('rabbitmq-3.10', 'nack')).toBe(0)
+    expect(lastState('rabbitmq-3.10', 'reject')).toBe(0)
+  })
+  it('4.0–4.2: default limit 20 (DEFAULT_DELIVERY_LIMIT) — the 21st return drops it, later nacks fail [src, unconfirmed here]', () => {
+    expect(lastState('rabbitmq-4.0', 'nack')).toBe(4)
+    expect(lastState('rabbitmq-4.0', 'reject')).toBe(4)
+  })
+  it('4.3: nack + requeue does not count (PR #15387), reject does [src, unconfirmed here]', () => {
+    expect(lastState('rabbitmq-4', 'nack')).toBe(0)
+    expect(lastState('rabbitmq-4', 'reject')).toBe(4)
   })
 })

@@ -7,7 +7,10 @@
  * requeue_and_run). A reject or nack without requeue dead-letters (reason rejected) when the queue
  * has a dead-letter exchange.
  */
+import type { QueueLimits } from '../effective-args'
+import { getProfile } from '../profiles'
 import { insertInOrder } from '../queue-limits'
+import type { QueuedMessage } from '../types'
 import { unblockAndDispatch } from './dispatch'
 import { limitsFor } from './queries'
 import { leave, trim } from './queue-holding'
@@ -70,12 +73,62 @@ export function ack(ctx: StepContext, ch: SimChannel, picked: SimDelivery[]): vo
   }
 }
 
+/** How a delivery came back: basic.nack / basic.recover, basic.reject, or its channel closing. */
+export type ReturnHow = 'nack' | 'reject' | 'close'
+
+/**
+ * A quorum queue takes a delivery back (rabbit_fifo): the return is counted (every return on 3.10
+ * and 4.0–4.2; on 4.3 only failed ones — reject and a closed channel, not nack), and a count over
+ * the delivery limit (the queue's, else the profile's default: none on 3.10, 20 on 4.x) makes it
+ * leave with reason delivery_limit (dead-lettered, or dropped). Otherwise without a limit a nack or
+ * reject puts it at the back; with a limit, or from a closed channel, among the returned messages
+ * that are served first. Returns false when the message left.
+ */
+function quorumReturn(
+  ctx: StepContext,
+  q: SimQueue,
+  d: SimDelivery,
+  limits: QueueLimits,
+  how: ReturnHow,
+): boolean {
+  const rules = getProfile(ctx.port.profile).quorum
+  const counted = rules.countedReturns === 'every-return' || how !== 'nack'
+  const count = (d.message.deliveryCount ?? 0) + (counted ? 1 : 0)
+  const limit =
+    limits.deliveryLimit !== undefined && limits.deliveryLimit >= 0
+      ? limits.deliveryLimit
+      : limits.deliveryLimit === undefined
+        ? rules.defaultDeliveryLimit
+        : null
+  const m: QueuedMessage = { ...d.message, redelivered: true, deliveryCount: count }
+  delete m.returned
+  if (limit !== null && count > limit) {
+    ctx.events.push({ kind: 'discarded', message: m.id, queue: d.queue })
+    leave(ctx, q, m, { reason: 'delivery_limit', limits })
+    return false
+  }
+  if (limit === null && how !== 'close') {
+    m.seq = q.nextSeq++
+    q.ready.push(m)
+  } else {
+    m.returned = q.nextSeq++
+    let i = 0
+    while (i < q.ready.length && (q.ready[i] as QueuedMessage).returned !== undefined) i++
+    q.ready.splice(i, 0, m)
+  }
+  setCopy(ctx.state, m.id, d.queue, { status: 'ready', consumer: null })
+  ctx.events.push({ kind: 'requeued', message: m.id, queue: d.queue })
+  return true
+}
+
 /** Give one delivery back; returns the queue it went back into (if it did). */
-function putBack(ctx: StepContext, d: SimDelivery, requeue: boolean): SimQueue | undefined {
+function putBack(ctx: StepContext, d: SimDelivery, requeue: boolean, how: ReturnHow): SimQueue | undefined {
   const { state: s, events } = ctx
   // The queue instance it came from, not one declared later under the same name (the broker's new
   // queue is another process and never sees the old queue's deliveries).
   const q = s.queues.find((x) => x.uid === d.queueUid)
+  if (requeue && q && limitsFor(s, q).kind === 'quorum')
+    return quorumReturn(ctx, q, d, limitsFor(s, q), how) ? q : undefined
   if (requeue && q) {
     insertInOrder(q.ready, { ...d.message, redelivered: true })
     setCopy(s, d.message.id, d.queue, { status: 'ready', consumer: null })
@@ -94,21 +147,27 @@ function putBack(ctx: StepContext, d: SimDelivery, requeue: boolean): SimQueue |
 }
 
 /** Put deliveries back, then each queue that took some applies its limits and TTL. */
-function putAllBack(ctx: StepContext, ds: SimDelivery[], requeue: boolean): void {
+function putAllBack(ctx: StepContext, ds: SimDelivery[], requeue: boolean, how: ReturnHow): void {
   const touched = new Set<SimQueue>()
   for (const d of ds) {
-    const q = putBack(ctx, d, requeue)
+    const q = putBack(ctx, d, requeue, how)
     if (q) touched.add(q)
   }
   for (const q of touched) trim(ctx, q)
 }
 
 /** basic.nack / basic.reject: requeue or drop, group by group as the broker settles them. */
-export function release(ctx: StepContext, ch: SimChannel, picked: SimDelivery[], requeue: boolean): void {
+export function release(
+  ctx: StepContext,
+  ch: SimChannel,
+  picked: SimDelivery[],
+  requeue: boolean,
+  how: ReturnHow = 'nack',
+): void {
   for (const group of settleGroups(picked)) {
     removeFromChannel(ch, group)
     unblockAndDispatch(ctx, false)
-    putAllBack(ctx, group, requeue)
+    putAllBack(ctx, group, requeue, how)
     unblockAndDispatch(ctx)
   }
 }
@@ -117,5 +176,5 @@ export function release(ctx: StepContext, ch: SimChannel, picked: SimDelivery[],
 export function requeueAll(ctx: StepContext, ch: SimChannel): void {
   const all = [...ch.unacked]
   removeFromChannel(ch, all)
-  putAllBack(ctx, all, true)
+  putAllBack(ctx, all, true, 'close')
 }

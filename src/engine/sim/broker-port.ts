@@ -19,6 +19,7 @@ export function createBrokerPort(profile: ProfileName): RoutingPort {
   let topology = topologySnapshot(broker)
 
   return {
+    profile,
     apply(op): PortAnswer {
       const id = op.id ?? ''
       try {

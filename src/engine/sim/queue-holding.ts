@@ -27,7 +27,12 @@ export function holding(s: SimState, q: SimQueue): HoldingQueue {
   }
 }
 
-const STATUS = { expired: 'expired', maxlen: 'overflowed', rejected: 'discarded' } as const
+const STATUS = {
+  expired: 'expired',
+  maxlen: 'overflowed',
+  rejected: 'discarded',
+  delivery_limit: 'discarded',
+} as const
 
 /**
  * A copy leaves its queue: record it, and queue the dead-lettering when there is a DLX (`limits`:

@@ -36,6 +36,8 @@ export interface DeadLetterRequest {
 }
 
 export interface RoutingPort {
+  /** The timeline's profile (queue-type rules read it: delivery limits, counted returns). */
+  readonly profile: ProfileName
   /** Apply one operation; a topology operation that succeeds is kept for the next replays. */
   apply(op: Operation): PortAnswer
   topology(): TopologySnapshot
@@ -52,6 +54,7 @@ export function createRoutingPort(run: RunOperations, profile: ProfileName): Rou
   const queueCount = (t: TopologySnapshot) => t.queues.length
 
   return {
+    profile,
     apply(op) {
       const result = run([...log, op], profile)
       const outcome = result.outcomes[result.outcomes.length - 1]

@@ -115,7 +115,7 @@ function perform(ctx: StepContext, op: SimOp): void {
       release(ctx, ch, collectDeliveries(ch, op), op.requeue ?? true)
       return
     case 'reject':
-      release(ctx, ch, collectDeliveries(ch, { ...op, multiple: false }), op.requeue ?? true)
+      release(ctx, ch, collectDeliveries(ch, { ...op, multiple: false }), op.requeue ?? true, 'reject')
       return
   }
 }
