@@ -307,6 +307,19 @@ describe('accessibility: no serious or critical axe-core violation', () => {
     await w.context.close()
   })
 
+  it('in levels: the map, and a level after Check with a failing goal line', async () => {
+    const w = await openPage(browser, '?view=levels')
+    const { page } = w
+    await page.getByTestId('levels-map').waitFor({ timeout: 20_000 })
+    await scan(page, 'levels (map)')
+    await page.goto(url(page, '?view=levels&level=direct-first-binding'))
+    await page.getByTestId('level-check').waitFor({ timeout: 20_000 })
+    await page.getByTestId('level-check').click()
+    await page.locator('[data-testid="level-goal"][data-met="false"]').first().waitFor()
+    await scan(page, 'levels (checked)')
+    await w.context.close()
+  })
+
   it('reports what it found (every view scanned)', () => {
     const views = new Set([...scanned].map((s) => s.split(' ')[0]))
     for (const v of VIEW_IDS) {
