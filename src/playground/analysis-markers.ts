@@ -1,7 +1,8 @@
 /**
  * The analysis as editor markers: lint findings on the line their subject was written on (error,
  * warning, info as the finding says), failing requirements as errors and undecided or unchecked ones
- * as warnings on their `expect` line, worded in the UI language.
+ * as warnings on their `expect` line, worded in the UI language. A declaration the broker refuses
+ * is marked once, by the run's own marker, not again by the lint.
  */
 import type { AnalysisMarker, Located } from '../editor/markers'
 import type { Lang } from '../i18n/language'
@@ -16,7 +17,8 @@ export function analysisMarkers(a: PlaygroundAnalysis | null, lang: Lang): Locat
   const items: AnalysisMarker[] = []
   const lines: string[] = []
   a.findings.forEach((f, i) => {
-    if (!f.loc) return
+    // The broker's refusal already has its own marker on that line (amqp-engine); not twice.
+    if (!f.loc || f.rule === 'refused-declaration') return
     const message = lang === 'zh-CN' ? f.message.zh : f.message.en
     const fix = t('fixHint', { fix: lang === 'zh-CN' ? f.fix.zh : f.fix.en })
     const witness = f.witness ? `\n${witnessText(f.witness, t)}` : ''
