@@ -26,6 +26,8 @@ export const observeMessages = defineMessages({
     limit_exclusive: 'step {step}: an exclusive queue belongs to the HTTP API’s own connection',
     limit_nul: 'step {step}: a shell script cannot pass a NUL character',
     'limit_passive-default': 'step {step}: the HTTP API reads the default exchange instead of refusing (403)',
+    'limit_queue-type-drain':
+      'step {step}: the kit reads each queue with basic.get, which a stream (540) and a quorum queue with single active consumer (405) refuse',
     'limit_amq-default-name':
       'step {step}: the HTTP API takes the exchange name amq.default as the default exchange, so the broker never sees that name',
     'limit_crlf-queue':
@@ -126,6 +128,8 @@ export const observeMessages = defineMessages({
     limit_exclusive: '步骤 {step}：独占队列归 HTTP API 自己的连接所有',
     limit_nul: '步骤 {step}：bash 脚本无法传递 NUL 字符',
     'limit_passive-default': '步骤 {step}：HTTP API 会读取默认交换机，而不是拒绝（403）',
+    'limit_queue-type-drain':
+      '步骤 {step}：实验包用 basic.get 读取每个队列，而流（540）和开启单一活跃消费者的仲裁队列（405）会拒绝它',
     'limit_amq-default-name':
       '步骤 {step}：HTTP API 把名为 amq.default 的交换机当作默认交换机，Broker 收不到这个名字',
     'limit_crlf-queue':

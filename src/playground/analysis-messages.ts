@@ -5,7 +5,7 @@ export const analysisMessages = defineMessages({
   en: {
     requirementsHeading: 'Requirements',
     requirementsNone:
-      'No requirements yet. Write one as an expect line, e.g. expect "order.#" reaches audit — it is checked over every routing key.',
+      'No requirements yet. Write one as an `expect` line, e.g. `expect "order.#" reaches audit` — it is checked over every routing key.',
     holds: 'holds',
     fails: 'fails',
     undecided: 'undecided',
@@ -83,7 +83,7 @@ export const analysisMessages = defineMessages({
   'zh-CN': {
     requirementsHeading: '要求',
     requirementsNone:
-      '还没有要求。用 expect 行写一条，例如 expect "order.#" reaches audit——会对每一个路由键检查。',
+      '还没有要求。用 `expect` 行写一条，例如 `expect "order.#" reaches audit`——会对每一个路由键检查。',
     holds: '成立',
     fails: '不成立',
     undecided: '未判定',

@@ -76,7 +76,14 @@ const RequirementsPanel = memo(function RequirementsPanel() {
     >
       <h2 id="requirements-heading">{t('requirementsHeading')}</h2>
       <AnalysisStatus />
-      {analysed && list.length === 0 && <p className="muted">{t('requirementsNone')}</p>}
+      {analysed && list.length === 0 && (
+        <p className="muted">
+          {/* `…` spans are script words: shown as code (so zh-CN shows no English outside code) */}
+          {t('requirementsNone')
+            .split('`')
+            .map((part, i) => (i % 2 === 1 ? <code key={part}>{part}</code> : part))}
+        </p>
+      )}
       {list.length > 0 && (
         <ul className="requirement-list">
           {list.map((r, i) => {
