@@ -14,6 +14,7 @@ import {
   type ProfileName,
   type PublishExplanation,
   parseScript,
+  type QueueDelivery,
   type RunResult,
   runOperations,
   type ScenarioPublish,
@@ -147,7 +148,8 @@ export function routeMessage(t: ScriptTopology, publish: ScenarioPublish): Messa
     .sort()
   const explanation = run.publishes[run.publishes.length - 1] ?? null
   const byId = new Map(run.topology.bindings.map((b) => [b.id, b]))
-  const sentBy = (explanation?.queues ?? []).map((d) => ({
+  // Which bindings delivered each copy, for a publish's queues and its dead-letterings alike.
+  const sender = (d: QueueDelivery) => ({
     queue: d.queue,
     bindings: d.reachedBy.flatMap((r) => {
       const b = r.bindingId ? byId.get(r.bindingId) : undefined
@@ -163,26 +165,9 @@ export function routeMessage(t: ScriptTopology, publish: ScenarioPublish): Messa
           ]
         : []
     }),
-  }))
-  for (const d of explanation?.deadLetters ?? [])
-    for (const q of d.queues)
-      sentBy.push({
-        queue: q.queue,
-        bindings: q.reachedBy.flatMap((r) => {
-          const b = r.bindingId ? byId.get(r.bindingId) : undefined
-          return b
-            ? [
-                {
-                  id: b.id,
-                  source: b.source,
-                  destination: b.destination,
-                  destinationType: b.destination_type,
-                  key: b.routing_key,
-                },
-              ]
-            : []
-        }),
-      })
+  })
+  const sentBy = (explanation?.queues ?? []).map(sender)
+  for (const d of explanation?.deadLetters ?? []) for (const q of d.queues) sentBy.push(sender(q))
   return {
     publish,
     queues,
