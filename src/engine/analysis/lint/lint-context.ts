@@ -24,6 +24,11 @@ export interface LintContext {
   matchedAt(space: MessageSpace, c: MessageClass, exchange: string): BindingRecord[]
   /** Exchanges whose classes ran past the budget (rules that say "never" skipped them). */
   undecided: Set<string>
+  /**
+   * Queues some message published to an entry has reached in a route computed so far (no `via`):
+   * a queue found here is reachable by that witness, with no search of its own.
+   */
+  reachedQueues: Set<string>
 }
 
 export function lintContext(vhost: Vhost, profile: Readonly<Profile>, budget: AnalysisBudget): LintContext {
@@ -40,10 +45,13 @@ export function lintContext(vhost: Vhost, profile: Readonly<Profile>, budget: An
     byKey.set(name, m)
     return m
   }
+  const entries = publishableExchanges(vhost)
+  const entrySet = new Set(entries)
+  const reachedQueues = new Set<string>()
   return {
     vhost,
     profile,
-    entries: publishableExchanges(vhost),
+    entries,
     budget,
     searchBudget: {
       maxKeyStates: Math.min(budget.maxKeyStates, 20_000),
@@ -51,12 +59,14 @@ export function lintContext(vhost: Vhost, profile: Readonly<Profile>, budget: An
       maxClasses: Math.min(budget.maxClasses, 40_000),
     },
     undecided: new Set(),
+    reachedQueues,
     route(exchange, c, via) {
       const id = `${exchange}\u0000${c.key.key}\u0000${JSON.stringify(c.headers.headers)}\u0000${via ? JSON.stringify(via) : ''}`
       let r = routes.get(id)
       if (!r) {
         r = routeWitness(vhost, profile, exchange, c.key.key, c.headers.headers, via)
         routes.set(id, r)
+        if (!via && entrySet.has(exchange)) for (const q of r.queues) reachedQueues.add(q)
       }
       return r
     },

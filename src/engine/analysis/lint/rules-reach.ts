@@ -4,9 +4,11 @@
  * route nothing. Each question gets the message space of just the bindings it depends on; every
  * witness is routed by the ordinary router; "never" is said only when that space was complete.
  */
+
 import type { BindingRecord, ExchangeRecord } from '../../model'
 import { topicMatch } from '../../topic-match'
 import { splitWords } from '../../topic-words'
+import type { AmqpTable } from '../../types'
 import { alternateOf } from '../analysis-broker'
 import { type MessageClass, shorter, spaceOf } from '../message-space'
 import {
@@ -54,6 +56,28 @@ function ownKey(type: string, b: BindingRecord, group: readonly BindingRecord[])
   })
 }
 
+/**
+ * The message a binding from an entry exchange most plainly matches (its literal key, its pattern
+ * with a fresh word for each wildcard, its compared headers): routed by the ordinary router, it
+ * usually proves its queue reachable with no search. A probe that misses proves nothing.
+ */
+function bindingProbe(x: ExchangeRecord, b: BindingRecord): MessageClass {
+  let key = ''
+  if (x.type === 'direct') key = b.routing_key
+  else if (x.type === 'topic')
+    key = splitWords(b.routing_key)
+      .filter((w) => w !== '#')
+      .map((w) => (w === '*' ? 'probe' : w))
+      .join('.')
+  const headers: AmqpTable = {}
+  if (x.type === 'headers') {
+    const withX = String(b.arguments['x-match'] ?? '').endsWith('-with-x')
+    for (const [k, v] of Object.entries(b.arguments))
+      if (k !== 'x-match' && (withX || !k.startsWith('x-'))) headers[k] = v
+  }
+  return { key: { key, words: splitWords(key), topic: [], literal: [] }, headers: { headers, matched: [] } }
+}
+
 export function reachRules(
   ctx: LintContext,
   fedByDeadLetter: ReadonlySet<string>,
@@ -64,10 +88,20 @@ export function reachRules(
   const v = vhost.name
   const out: LintFinding[] = []
   const forward = reachableExchanges(vhost, ctx.entries, false)
+  const entrySet = new Set(ctx.entries)
+  const into = new Map<string, BindingRecord[]>()
+  for (const b of vhost.bindings.values()) into.set(b.destKey, [...(into.get(b.destKey) ?? []), b])
 
   // queue-unreachable: per queue, the bindings on paths to it from any entry.
   for (const q of [...vhost.queues.values()].sort((a, b) => a.seq - b.seq)) {
-    if (deadLetterQueues.has(q.name)) continue
+    if (deadLetterQueues.has(q.name) || ctx.reachedQueues.has(q.name)) continue
+    // Routing each probe records every queue it reaches (ctx.reachedQueues), this one included.
+    for (const b of into.get(`q:${q.name}`) ?? []) {
+      if (ctx.reachedQueues.has(q.name)) break
+      const x = vhost.exchanges.get(b.source)
+      if (x && entrySet.has(x.name)) ctx.route(x.name, bindingProbe(x, b))
+    }
+    if (ctx.reachedQueues.has(q.name)) continue
     const space = spaceOf([destinationPatterns(vhost, ctx.entries, `q:${q.name}`)], ctx.profile, {
       budget: ctx.budget,
     })
