@@ -1,12 +1,26 @@
 /** Plain-text labels for drawn entities (escaped later by the writer). */
 import { formatAmqpValue } from '../components/amqp-value'
-import type { BindingState, ExchangeState } from '../engine'
+import { type BindingState, type ExchangeState, type QueueState, queueTypeOf } from '../engine'
 import type { DiagramLabels } from './diagram-types'
+import type { Shape } from './diagram-writer'
 import { shorten } from './escape'
 
 export function exchangeLines(x: ExchangeState, labels: DiagramLabels): string[] {
   const name = x.name === '' ? labels.defaultExchange : shorten(x.name)
   return [name, x.internal ? `${x.type} · ${labels.internal}` : x.type]
+}
+
+/**
+ * A queue's shape and label lines by its type (`x-queue-type`): a classic queue is the plain
+ * cylinder with its name; a quorum queue a lined cylinder and a stream a lying one, each with the
+ * type word under the name (so the type is told by the shape and by the text, for every reader).
+ */
+export function queueNode(q: QueueState, labels: DiagramLabels): [Shape, string[]] {
+  const type = queueTypeOf(q.arguments)
+  const name = shorten(q.name)
+  if (type === 'quorum') return ['quorum', [name, labels.quorumQueue]]
+  if (type === 'stream') return ['stream', [name, labels.streamQueue]]
+  return ['queue', [name]]
 }
 
 /**

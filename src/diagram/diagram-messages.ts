@@ -56,6 +56,10 @@ export const diagramMessages = defineMessages({
     pick_dropped: 'dropped',
     pick_error: 'refused by the broker',
     pickHint: 'Click the message or a queue to choose which message is shown.',
+    legendTypes: 'Queue types',
+    legendClassic: 'classic queue',
+    legendQuorum: 'quorum queue: replicated, the default on RabbitMQ 4',
+    legendStream: 'stream: an append-only log, read from an offset',
   },
   'zh-CN': {
     defaultExchange: '（默认交换机）',
@@ -78,6 +82,8 @@ export const diagramMessages = defineMessages({
     refused: '已满：拒收，发布方收到 nack',
     droppedSelf: '已满：刚进入就被挤出',
     expiredSelf: 'TTL 为 0：一进入就过期',
+    quorumQueue: '仲裁队列',
+    streamQueue: '流',
     accTitle: 'vhost {vhost} 的路由图',
     accDescr:
       '图中有 {exchanges} 个交换机、{queues} 个队列和 {bindings} 个绑定。交换机：{exchangeNames}。队列：{queueNames}。',
@@ -130,5 +136,9 @@ export const diagramMessages = defineMessages({
     pick_dropped: '已丢弃',
     pick_error: '被 Broker 拒绝',
     pickHint: '点击消息或队列，可选择要显示哪条消息。',
+    legendTypes: '队列类型',
+    legendClassic: '经典队列',
+    legendQuorum: '仲裁队列：多副本，RabbitMQ 4 的默认选择',
+    legendStream: '流：只追加的日志，从某个偏移量开始读',
   },
 })

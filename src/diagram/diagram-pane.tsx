@@ -23,6 +23,7 @@ import { pathOverlay } from './diagram-overlay'
 import type { DiagramEntity } from './diagram-types'
 import { diffLinks, withDiff } from './diff-overlay'
 import MermaidView from './mermaid-view'
+import { drawnQueueTypes, QueueTypeLegend } from './queue-type-legend'
 import { currentSvg } from './svg-dom'
 import { buildDiagram, buildTopology } from './to-mermaid'
 import { useDescribeNode, useDiagramLabels } from './use-diagram'
@@ -216,6 +217,7 @@ function DiagramPane(props: DiagramPaneProps) {
         />
       </div>
       {diff && drawnDiff && diff.legend(drawnDiff.hidden)}
+      <QueueTypeLegend types={drawnQueueTypes(topology, model)} />
       {Object.keys(model.nodes).length === 0 && <p className="diagram-note">{t('empty')}</p>}
       {model.focused && (
         <p className="diagram-note" data-testid="diagram-focused">

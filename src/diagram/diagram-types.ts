@@ -38,6 +38,9 @@ export interface DiagramLabels {
   /** The message itself was pushed out (drop-head) / expired on arrival (TTL 0). */
   droppedSelf: string
   expiredSelf: string
+  /** The type line of a quorum queue's and a stream's node (a classic queue has none). */
+  quorumQueue: string
+  streamQueue: string
   /** The SVG's accessible title (`{vhost}`) and description (counts and names of what is drawn). */
   accTitle: string
   accDescr: string
@@ -64,6 +67,8 @@ export const DEFAULT_DIAGRAM_LABELS: DiagramLabels = {
   refused: 'full: refused, publisher nacked',
   droppedSelf: 'full: pushed out at once',
   expiredSelf: 'TTL 0: expired at once',
+  quorumQueue: 'quorum',
+  streamQueue: 'stream',
   accTitle: 'Routing diagram of vhost {vhost}',
   accDescr:
     '{exchanges} exchanges, {queues} queues and {bindings} bindings drawn. Exchanges: {exchangeNames}. Queues: {queueNames}.',

@@ -9,6 +9,10 @@ import { escapeEdgeLabel, escapeLabel } from './escape'
 const SHAPES = {
   exchange: ['{{', '}}'],
   queue: ['[(', ')]'],
+  /** Quorum queue: a cylinder with a band (Mermaid's lined cylinder), for the replicated log. */
+  quorum: ['@{ shape: lin-cyl, label: ', ' }'],
+  /** Stream: a cylinder lying on its side (Mermaid's horizontal cylinder), read along its length. */
+  stream: ['@{ shape: h-cyl, label: ', ' }'],
   producer: ['([', '])'],
   note: ['>', ']'],
   outcome: ['[/', '/]'],

@@ -16,6 +16,7 @@ import {
 import { pathOverlay } from './diagram-overlay'
 import type { DiagramEntity } from './diagram-types'
 import MermaidView from './mermaid-view'
+import { drawnQueueTypes, QueueTypeLegend } from './queue-type-legend'
 import { buildTopology } from './to-mermaid'
 import { useDescribeNode, useDiagramLabels } from './use-diagram'
 import './diagram.css'
@@ -89,24 +90,28 @@ export default function RouteDiagram(props: RouteDiagramProps) {
   )
   const editable = marking?.onChange && !marking.revealed ? marking : null
   return (
-    <MermaidView
-      text={model.text}
-      theme={theme}
-      label={props.label}
-      nodes={model.nodes}
-      overlay={overlay}
-      animate={!marked && props.animate !== false}
-      describeNode={describe}
-      testId={props.testId}
-      onNodeClick={(entity) => {
-        if (editable && entity.kind === 'queue') editable.onChange?.(toggleQueue(editable.marks, entity.name))
-        props.onNodeClick?.(entity)
-      }}
-      onEdgeClick={(edge) => {
-        const binding = model.edges[edge]
-        if (editable && binding) editable.onChange?.(toggleBinding(editable.marks, binding))
-      }}
-      onChoice={(id) => editable?.onChange?.(toggleNowhere(editable.marks, id))}
-    />
+    <>
+      <QueueTypeLegend types={drawnQueueTypes(topology, model)} />
+      <MermaidView
+        text={model.text}
+        theme={theme}
+        label={props.label}
+        nodes={model.nodes}
+        overlay={overlay}
+        animate={!marked && props.animate !== false}
+        describeNode={describe}
+        testId={props.testId}
+        onNodeClick={(entity) => {
+          if (editable && entity.kind === 'queue')
+            editable.onChange?.(toggleQueue(editable.marks, entity.name))
+          props.onNodeClick?.(entity)
+        }}
+        onEdgeClick={(edge) => {
+          const binding = model.edges[edge]
+          if (editable && binding) editable.onChange?.(toggleBinding(editable.marks, binding))
+        }}
+        onChoice={(id) => editable?.onChange?.(toggleNowhere(editable.marks, id))}
+      />
+    </>
   )
 }

@@ -6,7 +6,7 @@
  */
 import type { PublishExplanation, TopologySnapshot } from '../engine'
 import { drawDeadLetterEdges } from './dead-letter-diagram'
-import { bindingLabel, exchangeLines, format } from './diagram-labels'
+import { bindingLabel, exchangeLines, format, queueNode } from './diagram-labels'
 import { type DiagramOverlay, pathOverlay } from './diagram-overlay'
 import { alternateOf, computeScope } from './diagram-scope'
 import { classDefsFor } from './diagram-style'
@@ -80,10 +80,7 @@ function drawTopology(
     )
   })
   scope.queues.forEach((q, i) => {
-    ids.queue.set(
-      q.name,
-      w.node(`q_${i}`, 'queue', [shorten(q.name)], { kind: 'queue', name: q.name, vhost }),
-    )
+    ids.queue.set(q.name, w.node(`q_${i}`, ...queueNode(q, labels), { kind: 'queue', name: q.name, vhost }))
   })
 
   const typeOf = new Map(topology.exchanges.filter((x) => x.vhost === vhost).map((x) => [x.name, x.type]))

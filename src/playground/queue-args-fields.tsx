@@ -1,5 +1,6 @@
 /**
- * The queue form's optional arguments: message TTL, queue expiry, length limits (messages, bytes)
+ * The queue form's optional arguments: the queue type (with a quorum queue's delivery limit and a
+ * stream's maximum age), message TTL, queue expiry, length limits (messages, bytes)
  * with the overflow mode, dead-lettering and priorities. Empty fields add nothing; a whole number
  * (negative too) goes to the engine, which checks it as RabbitMQ does (a negative length is the
  * broker's 406, shown on the appended line); anything else is refused by the form, naming the field.
@@ -9,6 +10,12 @@ import { useT } from '../i18n/messages'
 import { formsMessages } from './forms-messages'
 
 export interface QueueArgsDraft {
+  /** `x-queue-type`; empty adds no argument (a classic queue). */
+  queueType: '' | 'classic' | 'quorum' | 'stream'
+  /** Quorum only: `x-delivery-limit`. */
+  deliveryLimit: string
+  /** Stream only: `x-max-age` (a number and a unit, checked by the engine as the broker does). */
+  maxAge: string
   ttl: string
   expires: string
   maxLength: string
@@ -20,6 +27,9 @@ export interface QueueArgsDraft {
 }
 
 export const EMPTY_QUEUE_ARGS: QueueArgsDraft = {
+  queueType: '',
+  deliveryLimit: '',
+  maxAge: '',
   ttl: '',
   expires: '',
   maxLength: '',
@@ -30,7 +40,7 @@ export const EMPTY_QUEUE_ARGS: QueueArgsDraft = {
   maxPriority: '',
 }
 
-type NumberField = 'ttl' | 'expires' | 'maxLength' | 'maxLengthBytes' | 'maxPriority'
+type NumberField = 'ttl' | 'expires' | 'maxLength' | 'maxLengthBytes' | 'maxPriority' | 'deliveryLimit'
 
 /** The numeric fields, their `x-` argument and their label's message key, in form order. */
 const NUMBER_FIELDS = [
@@ -39,7 +49,18 @@ const NUMBER_FIELDS = [
   { field: 'maxLength', arg: 'x-max-length', label: 'maxLength' },
   { field: 'maxLengthBytes', arg: 'x-max-length-bytes', label: 'maxLengthBytes' },
   { field: 'maxPriority', arg: 'x-max-priority', label: 'maxPriority' },
+  { field: 'deliveryLimit', arg: 'x-delivery-limit', label: 'deliveryLimit' },
 ] as const
+
+/** Fields the form shows for one queue type only (others are kept in the draft but not sent). */
+const ONLY_FOR: Partial<Record<NumberField | 'maxAge', QueueArgsDraft['queueType']>> = {
+  deliveryLimit: 'quorum',
+  maxAge: 'stream',
+}
+const applies = (d: QueueArgsDraft, field: NumberField | 'maxAge') => {
+  const only = ONLY_FOR[field]
+  return only === undefined || d.queueType === only
+}
 
 /** The label (message key) of a numeric field. */
 export const numberFieldLabel = (field: NumberField) =>
@@ -50,6 +71,7 @@ const whole = (s: string) => (/^-?\d{1,15}$/.test(s.trim()) ? Number(s.trim()) :
 /** The first numeric field that holds something other than a whole number, or null. */
 export function queueArgsProblem(d: QueueArgsDraft): { field: NumberField; value: string } | null {
   for (const { field } of NUMBER_FIELDS) {
+    if (!applies(d, field)) continue
     const v = d[field].trim()
     if (v !== '' && whole(v) === null) return { field, value: d[field] }
   }
@@ -59,8 +81,9 @@ export function queueArgsProblem(d: QueueArgsDraft): { field: NumberField; value
 /** The draft as `x-` arguments (only the fields that were filled in). */
 export function queueArgs(d: QueueArgsDraft): { [key: string]: JsonValue } {
   const out: { [key: string]: JsonValue } = {}
+  if (d.queueType) out['x-queue-type'] = d.queueType
   for (const { field, arg } of NUMBER_FIELDS) {
-    if (field === 'maxPriority') continue
+    if (field === 'maxPriority' || !applies(d, field)) continue
     const n = whole(d[field])
     if (n !== null) out[arg] = n
   }
@@ -69,6 +92,7 @@ export function queueArgs(d: QueueArgsDraft): { [key: string]: JsonValue } {
   if (d.dlx !== null) out['x-dead-letter-exchange'] = d.dlx
   if (d.dlx !== null && d.dlKey !== '') out['x-dead-letter-routing-key'] = d.dlKey
   if (pri !== null) out['x-max-priority'] = pri
+  if (applies(d, 'maxAge') && d.maxAge.trim() !== '') out['x-max-age'] = d.maxAge.trim()
   return out
 }
 
@@ -98,7 +122,33 @@ export function QueueArgsFields({
     <fieldset className="queue-args" data-testid="queue-args">
       <legend>{t('queueArgs')}</legend>
       <div className="form-grid">
-        {NUMBER_FIELDS.filter((f) => f.field !== 'maxPriority').map((f) => num(f.field, t(f.label)))}
+        <label>
+          {t('queueType')}
+          <select
+            value={draft.queueType}
+            data-testid="queue-type"
+            onChange={(e) => set({ queueType: e.target.value as QueueArgsDraft['queueType'] })}
+          >
+            <option value="">{t('queueTypeNone')}</option>
+            <option value="classic">{t('queueTypeClassic')}</option>
+            <option value="quorum">{t('queueTypeQuorum')}</option>
+            <option value="stream">{t('queueTypeStream')}</option>
+          </select>
+        </label>
+        {draft.queueType === 'quorum' && num('deliveryLimit', t('deliveryLimit'))}
+        {draft.queueType === 'stream' && (
+          <label>
+            {t('maxAge')}
+            <input
+              value={draft.maxAge}
+              data-testid="queue-maxAge"
+              onChange={(e) => set({ maxAge: e.target.value })}
+            />
+          </label>
+        )}
+        {NUMBER_FIELDS.filter((f) => f.field !== 'maxPriority' && f.field !== 'deliveryLimit').map((f) =>
+          num(f.field, t(f.label)),
+        )}
         <label>
           {t('overflow')}
           <select
@@ -142,6 +192,11 @@ export function QueueArgsFields({
         )}
         {num('maxPriority', t('maxPriority'))}
       </div>
+      {(draft.queueType === 'quorum' || draft.queueType === 'stream') && (
+        <p className="muted" data-testid="queue-type-hint">
+          {t('queueTypeHint')}
+        </p>
+      )}
     </fieldset>
   )
 }

@@ -3,6 +3,14 @@ import { defineMessages } from '../i18n/messages'
 export const toolbarMessages = defineMessages({
   en: {
     toolbar: 'Playground actions',
+    profile: 'Broker profile',
+    profileHint:
+      'Which RabbitMQ the engine imitates where versions differ (quorum delivery limits, header equality, …): writes the script’s profile line',
+    'profile_rabbitmq-4': 'RabbitMQ 4.3 (rabbitmq-4)',
+    'profile_rabbitmq-4.0': 'RabbitMQ 4.0–4.2 (rabbitmq-4.0)',
+    'profile_rabbitmq-3.10': 'RabbitMQ 3.10 (rabbitmq-3.10)',
+    profile_teaching: 'Study note model (teaching)',
+    profile_robustmq: 'RobustMQ (robustmq)',
     samples: 'Samples',
     chooseSample: 'Choose a sample…',
     load: 'Load',
@@ -40,6 +48,14 @@ export const toolbarMessages = defineMessages({
     exportFailed: 'Nothing to export yet: the script has not run.',
   },
   'zh-CN': {
+    profile: 'Broker 版本配置',
+    profileHint:
+      '版本之间有差异时（仲裁队列的投递上限、头部相等的判断等），引擎模仿哪个 RabbitMQ：会改写脚本的 profile 行',
+    'profile_rabbitmq-4': 'RabbitMQ 4.3（rabbitmq-4）',
+    'profile_rabbitmq-4.0': 'RabbitMQ 4.0–4.2（rabbitmq-4.0）',
+    'profile_rabbitmq-3.10': 'RabbitMQ 3.10（rabbitmq-3.10）',
+    profile_teaching: '学习笔记的模型',
+    profile_robustmq: 'RobustMQ',
     toolbar: '演练场操作',
     samples: '示例',
     chooseSample: '选择示例…',

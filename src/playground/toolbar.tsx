@@ -1,7 +1,9 @@
 /** Samples, undo/redo, import, export and share — every action a keyboard can reach. */
 import { useRef, useState } from 'react'
+import { DEFAULT_PROFILE, type ProfileName } from '../engine'
 import { useT } from '../i18n/messages'
-import { usePlayground } from '../store/app-store'
+import { playgroundStore, usePlayground } from '../store/app-store'
+import { withProfileLine } from '../store/script-text'
 import type { ShareMode } from '../store/share-link'
 import { navigate } from '../store/url-route'
 import {
@@ -17,6 +19,36 @@ import { SAMPLES } from './samples'
 import { toolbarMessages } from './toolbar-messages'
 
 type Format = 'definitions' | 'scenario' | 'script'
+
+/** The broker versions offered; a script's other profile (teaching, robustmq) is shown too. */
+const PROFILE_CHOICES: readonly ProfileName[] = ['rabbitmq-4', 'rabbitmq-4.0', 'rabbitmq-3.10']
+
+/** The profile switch: shows the script's `profile` line and rewrites it (one undoable edit). */
+function ProfileSwitch({ disabled }: { disabled: boolean }) {
+  const t = useT(toolbarMessages)
+  const profile = usePlayground((s) => s.parsed?.profile ?? DEFAULT_PROFILE)
+  const choices = PROFILE_CHOICES.includes(profile) ? PROFILE_CHOICES : [...PROFILE_CHOICES, profile]
+  return (
+    <label className="profile-switch" title={t('profileHint')}>
+      {t('profile')}{' '}
+      <select
+        data-testid="profile-switch"
+        value={profile}
+        disabled={disabled}
+        onChange={(e) => {
+          const s = playgroundStore.getState()
+          s.setText(withProfileLine(s.text, e.target.value), 'push')
+        }}
+      >
+        {choices.map((p) => (
+          <option key={p} value={p}>
+            {t(`profile_${p}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
 
 export function Toolbar() {
   const t = useT(toolbarMessages)
@@ -126,6 +158,7 @@ export function Toolbar() {
           {t('shareView')}
         </button>
       </span>
+      <ProfileSwitch disabled={readOnly} />
       <CompareButton />
       {/* The lab view (src/lab): this scenario as lab kits, a pasted-back observation, or live mode. */}
       <button type="button" onClick={() => navigate('lab')} title={t('labHint')} data-testid="open-lab">

@@ -17,3 +17,20 @@ export function freshPublishId(text: string): string {
   for (const m of text.matchAll(/\bm(\d{1,9})\b/g)) max = Math.max(max, Number(m[1]))
   return `m${max + 1}`
 }
+
+/** A `profile` statement at the start of a line (after blanks), the rest of the line kept. */
+const PROFILE_LINE = /^([ \t]*)profile([ \t]+)("[^"\n]*"|[^\s/]+)(.*)$/m
+
+/**
+ * The text with its `profile` line saying `profile`: the first such line is rewritten in place (its
+ * comment kept), or `profile …` is put on a new first line. Returns the text unchanged when it
+ * already says so.
+ */
+export function withProfileLine(text: string, profile: string): string {
+  const m = PROFILE_LINE.exec(text)
+  if (m) {
+    const [whole, indent, gap, , rest] = m
+    return `${text.slice(0, m.index)}${indent}profile${gap}${profile}${rest}${text.slice(m.index + whole.length)}`
+  }
+  return `profile ${profile}\n${text}`
+}

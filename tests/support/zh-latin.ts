@@ -15,6 +15,8 @@ const TERMS = new Set(
     // AMQP 0-9-1 and RabbitMQ: names of types, flags, methods and reply codes
     'AMQP',
     'RabbitMQ',
+    // the other broker a profile imitates (the playground's profile switch names it)
+    'RobustMQ',
     'Broker',
     'direct',
     'fanout',

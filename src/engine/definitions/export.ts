@@ -26,6 +26,13 @@ export function amqpToJson(v: AmqpValue): JsonValue {
   }
 }
 
+/** The queue type its `x-queue-type` argument (plain or typed JSON) asks for, else classic. */
+function typeOfArgs(args: Obj | undefined): string {
+  const v = args?.['x-queue-type']
+  const text = typeof v === 'string' ? v : v && typeof v === 'object' && !Array.isArray(v) ? v.value : null
+  return text === 'quorum' || text === 'stream' ? text : 'classic'
+}
+
 const tableToJson = (t: { [key: string]: AmqpValue }): Obj =>
   Object.fromEntries(Object.entries(t).map(([k, v]) => [k, amqpToJson(v)]))
 
@@ -66,7 +73,11 @@ export function scenarioToDefinitions(scenario: Scenario, kept?: KeptDefinitions
         auto_delete: q.auto_delete ?? false,
       }
       if (q.exclusive) out.exclusive = true
-      return { ...out, arguments: q.arguments ?? {}, ...extra(entityKey('queue', vhost, q.name)) }
+      const kept = extra(entityKey('queue', vhost, q.name))
+      // `type` (rabbitmqctl export_definitions writes it; the HTTP API of 3.10.8 does not, and no
+      // import reads it): kept where the file had it, saying the type the queue has now
+      const typed: Obj = Object.hasOwn(kept, 'type') ? { type: typeOfArgs(q.arguments) } : {}
+      return { ...out, arguments: q.arguments ?? {}, ...kept, ...typed }
     }),
     exchanges: (scenario.exchanges ?? []).map((x) => {
       const vhost = x.vhost ?? '/'
