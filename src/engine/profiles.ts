@@ -37,12 +37,25 @@ export interface QuorumRules {
   countedReturns: 'every-return' | 'failed-only'
   /** Message priority levels of a quorum queue: none (3.10), 2 (4.0–4.2), 32 strict (4.3). */
   priorityLevels: 0 | 2 | 32
+  /**
+   * A message dead-lettered at most once (any source queue type) into a stream: lost on 3.10
+   * (observed on 3.10.8; at-least-once reaches the stream), appended since 3.13 (release notes).
+   */
+  streamDeadLetters: 'lost-at-most-once' | 'appended'
+  /**
+   * A stream stores AMQP 0-9-1 header values that are arrays or tables as nothing: 3.10.8 drops them
+   * (x-death among them; x-first-death-* stay) when it converts the message for the log. 4.x (message
+   * containers since 3.13) keeps them [src, not confirmed here].
+   */
+  streamDropsNestedHeaders: boolean
 }
 
 const QUORUM_4_3: QuorumRules = {
   defaultDeliveryLimit: 20,
   countedReturns: 'failed-only',
   priorityLevels: 32,
+  streamDeadLetters: 'appended',
+  streamDropsNestedHeaders: false,
 }
 
 const RABBITMQ_4: Profile = {
@@ -67,7 +80,13 @@ export const PROFILES: Readonly<Record<ProfileName, Readonly<Profile>>> = {
     name: 'rabbitmq-4.0',
     maxTopicHashes: null,
     rejectTransientQueues: false,
-    quorum: { defaultDeliveryLimit: 20, countedReturns: 'every-return', priorityLevels: 2 },
+    quorum: {
+      defaultDeliveryLimit: 20,
+      countedReturns: 'every-return',
+      priorityLevels: 2,
+      streamDeadLetters: 'appended',
+      streamDropsNestedHeaders: false,
+    },
   },
   'rabbitmq-3.10': {
     ...RABBITMQ_4,
@@ -78,7 +97,13 @@ export const PROFILES: Readonly<Record<ProfileName, Readonly<Profile>>> = {
     unknownExchangeTypeCode: 503,
     rejectTransientQueues: false,
     lastDeathHeaders: false,
-    quorum: { defaultDeliveryLimit: null, countedReturns: 'every-return', priorityLevels: 0 },
+    quorum: {
+      defaultDeliveryLimit: null,
+      countedReturns: 'every-return',
+      priorityLevels: 0,
+      streamDeadLetters: 'lost-at-most-once',
+      streamDropsNestedHeaders: true,
+    },
   },
   // The note's matcher has no `#` limit and runs without a broker, so transient queues are fine.
   teaching: {

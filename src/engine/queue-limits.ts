@@ -21,6 +21,10 @@ export interface HoldingQueue {
   limits: QueueLimits
   ready: QueuedMessage[]
   nextSeq: number
+  /** Quorum, at-least-once: messages that left and wait for their dead-lettering (count toward the limits). */
+  held?: readonly QueuedMessage[]
+  /** Quorum, reject-publish: refusing publishes until back at the soft limit (timeline only). */
+  rejecting?: boolean
 }
 
 export interface AdmitContext {
@@ -44,6 +48,23 @@ function willOverflow(l: QueueLimits, ready: readonly QueuedMessage[], size: num
     (l.maxLength !== undefined && ready.length + 1 > l.maxLength) ||
     (l.maxLengthBytes !== undefined && bytesOf(ready) + size > l.maxLengthBytes)
   )
+}
+
+/**
+ * A quorum queue with reject-publish refuses from the moment an enqueue takes it over a limit until
+ * it is back at or below 80 % of every limit, rounded down (rabbit_fifo: ?LOW_LIMIT 0.8 and
+ * is_below_soft_limit; on 3.10.8 x-max-length 10 resumes at 8 messages, 5 at 4, 2 at 1, 1 at 0).
+ * Messages held for at-least-once dead-lettering count. Returns whether it refuses now.
+ */
+export function quorumRefusing(q: HoldingQueue): boolean {
+  const l = q.limits
+  if (l.kind !== 'quorum' || l.overflow !== 'reject-publish') return false
+  const all = [...q.ready, ...(q.held ?? [])]
+  if (overLimit(l, all)) return true
+  const soft = (limit: number | undefined, n: number) => limit === undefined || n <= Math.floor(limit * 0.8)
+  if (q.rejecting && soft(l.maxLength, all.length) && soft(l.maxLengthBytes, bytesOf(all)))
+    q.rejecting = false
+  return q.rejecting === true
 }
 
 function overLimit(l: QueueLimits, ready: readonly QueuedMessage[]): boolean {
@@ -120,12 +141,15 @@ export function admit(
   if (expiresAt !== undefined) m.expiresAt = expiresAt
   // A quorum queue refuses only once it is already over a limit (rabbit_fifo: is_over_limit before
   // the enqueue), so it takes one message more than its limit.
-  const full = l.kind === 'quorum' ? overLimit(l, q.ready) : willOverflow(l, q.ready, content.size)
+  const full =
+    l.kind === 'quorum' ? quorumRefusing(q) || overLimit(l, q.ready) : willOverflow(l, q.ready, content.size)
   if (l.overflow !== 'drop-head' && full) {
     if (l.overflow === 'reject-publish-dlx') ctx.leave(q, m, 'maxlen', true)
     return { queue: q.name, result: 'rejected', droppedHead: [] }
   }
   insertInOrder(q.ready, m)
+  if (l.kind === 'quorum' && l.overflow === 'reject-publish' && overLimit(l, [...q.ready, ...(q.held ?? [])]))
+    q.rejecting = true
   if (q.ready.length === 1 && ctx.deliverNow?.(q, m))
     return { queue: q.name, result: 'delivered', droppedHead: [] }
   const dropped = dropHead(ctx, q)

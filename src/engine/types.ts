@@ -414,6 +414,9 @@ export interface QueuedMessage {
   deliveryCount?: number
   /** Quorum queues: set while the message waits among the returned ones, served first (its order). */
   returned?: number
+  /** Streams (timeline): the message's offset in the stream, and when it was appended (simulated ms). */
+  streamOffset?: number
+  arrivedAt?: number
   content: MessageContent
 }
 

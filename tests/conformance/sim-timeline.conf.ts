@@ -11,6 +11,7 @@ import { CONSUMER_SEQUENCES } from './sim/sequences-consumers'
 import { DEAD_LETTER_SEQUENCES } from './sim/sequences-dead-letter'
 import { QUEUE_TYPE_SEQUENCES } from './sim/sequences-queue-types'
 import { REGRESSIONS } from './sim/sequences-regressions'
+import { STREAM_SEQUENCES } from './sim/sequences-streams'
 import { onTheClock } from './sim/timing'
 
 const target = { amqpUrl: inject('rabbitAmqpUrl'), api: new MgmtApi(inject('rabbitMgmtUrl')) }
@@ -64,6 +65,7 @@ describe('timeline simulation vs RabbitMQ (hand-written sequences)', () => {
     ...DEAD_LETTER_SEQUENCES,
     ...CONSUMER_SEQUENCES,
     ...QUEUE_TYPE_SEQUENCES,
+    ...STREAM_SEQUENCES,
   ])
 })
 

@@ -78,6 +78,9 @@ describe('queue types: version profiles (docs/queue-types.md)', () => {
       defaultDeliveryLimit: null,
       countedReturns: 'every-return',
       priorityLevels: 0,
+      // [obs 3.10.8]: tests/conformance/sim/sequences-streams.ts (dead-lettering into a stream)
+      streamDeadLetters: 'lost-at-most-once',
+      streamDropsNestedHeaders: true,
     })
   })
   it('4.0–4.2: default delivery limit 20 (rabbit_quorum_queue.erl DEFAULT_DELIVERY_LIMIT; 4.0 blog), every return counts — unconfirmed here', () => {

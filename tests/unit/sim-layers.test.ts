@@ -30,6 +30,7 @@ const LAYER: Readonly<Record<string, number>> = {
   // 1 queries: reading the state (and recording a copy's fate); no step, no events, no engine
   'sim-state.ts': 1,
   'queries.ts': 1,
+  'stream-offset.ts': 1,
   // 2 queue core: queue rules on holding, delivery to consumers, arrival and dead-lettering
   'queue-holding.ts': 2,
   'dispatch.ts': 2,

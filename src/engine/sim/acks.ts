@@ -66,15 +66,20 @@ export function ack(ctx: StepContext, ch: SimChannel, picked: SimDelivery[]): vo
   for (const group of settleGroups(picked)) {
     removeFromChannel(ch, group)
     for (const d of group) {
-      setCopy(ctx.state, d.message.id, d.queue, { status: 'acked' })
+      // A stream keeps the message: the ack only frees the consumer's prefetch room.
+      if (!d.stream) setCopy(ctx.state, d.message.id, d.queue, { status: 'acked' })
       ctx.events.push({ kind: 'acked', message: d.message.id, queue: d.queue, channel: ch.id, tag: d.tag })
     }
     unblockAndDispatch(ctx)
   }
 }
 
-/** How a delivery came back: basic.nack / basic.recover, basic.reject, or its channel closing. */
-export type ReturnHow = 'nack' | 'reject' | 'close'
+/** How a delivery came back: basic.nack, basic.recover, basic.reject, or its channel closing. */
+export type ReturnHow = 'nack' | 'recover' | 'reject' | 'close'
+
+function vhostOf(ctx: StepContext, d: SimDelivery): string {
+  return ctx.state.queues.find((q) => q.uid === d.queueUid)?.vhost ?? '/'
+}
 
 /**
  * A quorum queue takes a delivery back (rabbit_fifo): the return is counted (every return on 3.10
@@ -92,7 +97,7 @@ function quorumReturn(
   how: ReturnHow,
 ): boolean {
   const rules = getProfile(ctx.port.profile).quorum
-  const counted = rules.countedReturns === 'every-return' || how !== 'nack'
+  const counted = rules.countedReturns === 'every-return' || (how !== 'nack' && how !== 'recover')
   const count = (d.message.deliveryCount ?? 0) + (counted ? 1 : 0)
   const limit =
     limits.deliveryLimit !== undefined && limits.deliveryLimit >= 0
@@ -127,6 +132,8 @@ function putBack(ctx: StepContext, d: SimDelivery, requeue: boolean, how: Return
   // The queue instance it came from, not one declared later under the same name (the broker's new
   // queue is another process and never sees the old queue's deliveries).
   const q = s.queues.find((x) => x.uid === d.queueUid)
+  // A stream delivery never goes back (only a closed channel gives one up, and nothing happens).
+  if (d.stream) return undefined
   if (requeue && q && limitsFor(s, q).kind === 'quorum')
     return quorumReturn(ctx, q, d, limitsFor(s, q), how) ? q : undefined
   if (requeue && q) {
@@ -164,6 +171,12 @@ export function release(
   requeue: boolean,
   how: ReturnHow = 'nack',
 ): void {
+  // A stream refuses nack and reject (540, the connection); 3.10.8's channel crashes on basic.recover
+  // of a stream delivery (541).
+  const fromStream = picked.find((d) => d.stream)
+  if (fromStream && how === 'recover') throw refuse.crash()
+  if (fromStream)
+    throw refuse.notOnStream('basic.nack and basic.reject', fromStream.queue, vhostOf(ctx, fromStream))
   for (const group of settleGroups(picked)) {
     removeFromChannel(ch, group)
     unblockAndDispatch(ctx, false)

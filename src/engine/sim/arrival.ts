@@ -5,6 +5,7 @@
  * routed at its end, in the order they happened, as the broker's queue processes send them on after
  * the step's own work.
  */
+import { getProfile } from '../profiles'
 import { admit, type HoldingQueue } from '../queue-limits'
 import type { MessageContent, QueueAdmission, QueuedMessage } from '../types'
 import { dispatch } from './dispatch'
@@ -31,6 +32,24 @@ export function arrive(
   })
   const at = events.length
   events.push({ kind: 'enqueued', message: id, queue: q.name })
+  if (q.log) {
+    // A stream appends (no limit, TTL or priority applies) and serves its consumers from their offsets.
+    const seq = q.nextSeq++
+    const stored = getProfile(ctx.port.profile).quorum.streamDropsNestedHeaders
+      ? flatHeaders(content)
+      : content
+    q.log.push({
+      id,
+      seq,
+      redelivered: false,
+      priority: 0,
+      content: stored,
+      streamOffset: q.log.length,
+      arrivedAt: s.now,
+    })
+    dispatch(ctx, q)
+    return { queue: q.name, result: 'enqueued', droppedHead: [] }
+  }
   const h = holding(s, q)
   // Alone in the queue, it goes to a consumer with room before its TTL is looked at (TTL 0 reaches one).
   const deliverNow = (_: HoldingQueue, head: QueuedMessage) => {
@@ -52,11 +71,19 @@ export function arrive(
   return a
 }
 
+/** 3.10's stream log keeps no array or table header values: x-death goes, x-first-death-* stay. */
+function flatHeaders(c: MessageContent): MessageContent {
+  const headers: MessageContent['headers'] = {}
+  for (const [k, v] of Object.entries(c.headers)) if (v.type !== 'array' && v.type !== 'table') headers[k] = v
+  return { ...c, headers, deaths: [] }
+}
+
 /** Route every pending dead-lettering of this step (and those they cause) through the engine. */
 export function settleDeaths(ctx: StepContext): void {
   const { state: s, port, events } = ctx
   // Dead-letterings these cause are appended to the same list, and routed in this loop too.
   const list = ctx.deaths
+  const rules = getProfile(port.profile).quorum
   for (let i = 0; i < list.length && i < 10_000; i++) {
     const d = list[i] as PendingDeath
     const dlx = d.limits.deadLetterExchange
@@ -77,13 +104,42 @@ export function settleDeaths(ctx: StepContext): void {
       reason: d.reason,
       hop: routed.hop,
     })
+    const atLeastOnce = isAtLeastOnce(d.limits)
+    let taken = false
     for (const t of routed.hop.queues) {
       const target = s.queues.find((x) => x.name === t.queue && x.vhost === d.queue.vhost)
-      if (target)
-        routed.hop.admissions.push(
-          arrive(ctx, target, { id: d.message.id, content: routed.content, from: d.queue.name }),
-        )
+      if (!target) continue
+      if (target.log && !atLeastOnce && rules.streamDeadLetters === 'lost-at-most-once') {
+        // 3.10: an at-most-once dead-lettering never reaches a stream (fixed in 3.13).
+        events.push({ kind: 'dead-letter-lost', message: d.message.id, queue: target.name })
+        continue
+      }
+      const a = arrive(ctx, target, { id: d.message.id, content: routed.content, from: d.queue.name })
+      routed.hop.admissions.push(a)
+      if (a.result !== 'rejected') taken = true
+    }
+    // At least once: a message no queue took stays in its queue, counting toward its length (the
+    // broker retries it later, after minutes; the simulation keeps it until the queue goes).
+    const source = s.queues.find((x) => x.uid === d.queue.uid)
+    if (atLeastOnce && !taken && source) {
+      source.held = [...(source.held ?? []), d.message]
+      setCopy(s, d.message.id, source.name, { status: 'ready', consumer: null })
+      events.push({ kind: 'dead-letter-held', message: d.message.id, queue: source.name })
     }
   }
   ctx.deaths = []
+}
+
+/**
+ * x-dead-letter-strategy at-least-once takes effect only with a dead-letter exchange and x-overflow
+ * reject-publish; otherwise the queue falls back to at-most-once (rabbit_quorum_queue:dlh/5, which
+ * logs a warning; reject-publish-dlx runs as drop-head, so it falls back too).
+ */
+function isAtLeastOnce(l: PendingDeath['limits']): boolean {
+  return (
+    l.kind === 'quorum' &&
+    l.deadLetterStrategy === 'at-least-once' &&
+    l.deadLetterExchange !== undefined &&
+    l.overflow === 'reject-publish'
+  )
 }

@@ -7,12 +7,13 @@
  * queue that loses its last consumer (cancel or channel close) is deleted.
  */
 import { dispatch, handOver, unblockAndDispatch } from './dispatch'
-import { usableQueue } from './queries'
+import { limitsFor, usableQueue } from './queries'
 import { tidy } from './queue-holding'
 import { refuse } from './sim-error'
 import { consumerKey } from './sim-state'
 import type { SimChannel, SimConsumer, SimOp } from './sim-types'
 import type { StepContext } from './step-context'
+import { streamStart } from './stream-offset'
 import { deleteQueueNow } from './topology-ops'
 
 function qosOf(ch: SimChannel): NonNullable<SimChannel['qos']> {
@@ -59,6 +60,13 @@ export function consume(ctx: StepContext, ch: SimChannel, op: Extract<SimOp, { o
     if (lifted) unblockAndDispatch(ctx)
   }
   const q = usableQueue(s, ch, op.queue)
+  const kind = limitsFor(s, q).kind
+  // rabbit_stream_queue:consume checks the prefetch, then no-ack, then the channel-wide limit, then
+  // reads the offset spec; rabbit_quorum_queue refuses a channel-wide limit too (3.10.8).
+  if (kind === 'stream' && qosOf(ch).consumer === 0) throw refuse.noPrefetch(q.name, q.vhost)
+  if (kind === 'stream' && op.noAck) throw refuse.notOnStream('automatic acknowledgement', q.name, q.vhost)
+  if (kind !== 'classic' && qosOf(ch).global > 0) throw refuse.globalQos(q.name, q.vhost)
+  const offset = kind === 'stream' ? streamStart(op.arguments, q.log ?? [], s.now) : undefined
   const others = s.consumers.filter((c) => c.queue === q.name)
   if (others.some((c) => c.exclusive) || (op.exclusive && others.length > 0))
     throw refuse.exclusiveUse(q.name, q.vhost)
@@ -77,6 +85,7 @@ export function consume(ctx: StepContext, ch: SimChannel, op: Extract<SimOp, { o
     delivered: [],
     ...(priority !== 0 ? { priority } : {}),
     ...(op.exclusive ? { exclusive: true } : {}),
+    ...(offset !== undefined ? { offset } : {}),
   })
   q.active.push(consumerKey({ channel: ch.id, tag }))
   q.hadConsumer = true
@@ -94,6 +103,7 @@ export function cancel(ctx: StepContext, ch: SimChannel, tag: string): void {
 
 export function get(ctx: StepContext, ch: SimChannel, op: { queue: string; noAck?: boolean }): void {
   const q = usableQueue(ctx.state, ch, op.queue)
+  if (limitsFor(ctx.state, q).kind === 'stream') throw refuse.notOnStream('basic.get', q.name, q.vhost)
   q.lastUsed = ctx.state.now
   tidy(ctx, q)
   const m = q.ready.shift()

@@ -5,8 +5,8 @@
  * rejoins the tail once acks free room. With x-single-active-consumer only the first registered
  * consumer is served. basic.get never touches the rotation (nor the channel's global limit).
  */
-import { hasRoom, singleActive } from './queries'
-import { tidy } from './queue-holding'
+import { hasRoom, limitsFor, singleActive } from './queries'
+import { relieve, tidy } from './queue-holding'
 import { fateOf, findChannel, findConsumer, setCopy } from './sim-state'
 import type { SimConsumer, SimMessage, SimQueue, SimState } from './sim-types'
 import type { StepContext } from './step-context'
@@ -43,7 +43,18 @@ export function handOver(ctx: StepContext, q: SimQueue, m: SimMessage, to: Recei
   const tag = ch.nextTag++
   const fateCopy = fateOf(s, m.id)?.copies.find((c) => c.queue === q.name)
   const deliveries = (fateCopy?.deliveries ?? 0) + 1
-  if (noAck) setCopy(s, m.id, q.name, { status: 'acked', consumer: consumer?.tag ?? null, deliveries })
+  if (q.log) {
+    // A stream keeps the message: the delivery only takes prefetch room until it is acked.
+    ch.unacked.push({
+      tag,
+      queue: q.name,
+      queueUid: q.uid,
+      message: m,
+      consumer: consumer?.tag ?? null,
+      stream: true,
+    })
+    setCopy(s, m.id, q.name, { deliveries })
+  } else if (noAck) setCopy(s, m.id, q.name, { status: 'acked', consumer: consumer?.tag ?? null, deliveries })
   else {
     ch.unacked.push({
       tag,
@@ -57,6 +68,7 @@ export function handOver(ctx: StepContext, q: SimQueue, m: SimMessage, to: Recei
     setCopy(s, m.id, q.name, { status: 'unacked', consumer: consumer?.tag ?? null, deliveries })
   }
   consumer?.delivered.push(m.id)
+  relieve(s, q)
   const c = m.content
   events.push({
     kind: 'delivered',
@@ -66,6 +78,11 @@ export function handOver(ctx: StepContext, q: SimQueue, m: SimMessage, to: Recei
     channel: ch.id,
     tag,
     redelivered: m.redelivered,
+    // A quorum queue's basic.get always carries x-delivery-count (0 too); a consumer delivery only after a return.
+    ...(m.deliveryCount || (consumer === null && limitsFor(s, q).kind === 'quorum')
+      ? { deliveryCount: m.deliveryCount ?? 0 }
+      : {}),
+    ...(m.streamOffset !== undefined ? { streamOffset: m.streamOffset } : {}),
     ...(c.deaths.length > 0
       ? {
           deadLettered: {
@@ -85,6 +102,10 @@ export function handOver(ctx: StepContext, q: SimQueue, m: SimMessage, to: Recei
  */
 export function dispatch(ctx: StepContext, q: SimQueue, tidyFirst = true): void {
   const s = ctx.state
+  if (q.log) {
+    dispatchStream(ctx, q, q.log)
+    return
+  }
   // A message that has just arrived is offered to a consumer before its TTL is looked at (TTL 0).
   if (tidyFirst && q.active.length > 0) tidy(ctx, q)
   while (q.ready.length > 0 && q.active.length > 0) {
@@ -116,5 +137,22 @@ export function unblockAndDispatch(ctx: StepContext, deliver = true): void {
     }
     q.blocked = still
     if (deliver) dispatch(ctx, q)
+  }
+}
+
+/**
+ * A stream serves each consumer on its own: from the consumer's offset, as far as its prefetch
+ * window allows (acks free room; a window counts messages here, as every timeline message is a chunk
+ * of its own). Consumers are served in the order they attached.
+ */
+function dispatchStream(ctx: StepContext, q: SimQueue, log: readonly SimMessage[]): void {
+  const s = ctx.state
+  for (const c of s.consumers) {
+    if (c.queue !== q.name || c.offset === undefined) continue
+    while (c.offset < log.length && hasRoom(s, c)) {
+      const m = log[c.offset] as SimMessage
+      c.offset++
+      handOver(ctx, q, m, { channel: c.channel, consumer: c, noAck: false })
+    }
   }
 }

@@ -5,7 +5,7 @@
  * step's list of pending dead-letterings (StepContext.deaths, routed by arrival.ts at the step's end).
  */
 import type { QueueLimits } from '../effective-args'
-import { type AdmitContext, dropExpired, dropHead, type HoldingQueue } from '../queue-limits'
+import { type AdmitContext, dropExpired, dropHead, type HoldingQueue, quorumRefusing } from '../queue-limits'
 import type { DeathReason, QueuedMessage } from '../types'
 import { limitsFor } from './queries'
 import { setCopy } from './sim-state'
@@ -24,7 +24,20 @@ export function holding(s: SimState, q: SimQueue): HoldingQueue {
     set nextSeq(n: number) {
       q.nextSeq = n
     },
+    ...(q.held ? { held: q.held } : {}),
+    get rejecting() {
+      return q.rejecting
+    },
+    set rejecting(v: boolean | undefined) {
+      if (v) q.rejecting = true
+      else delete q.rejecting
+    },
   }
+}
+
+/** After messages left a quorum queue: it may be back at its soft limit and take publishes again. */
+export function relieve(s: SimState, q: SimQueue): void {
+  if (q.rejecting) quorumRefusing(holding(s, q))
 }
 
 const STATUS = {
@@ -53,6 +66,7 @@ export function leave(
   const status = refused ? 'refused' : dlx ? 'dead-lettered' : STATUS[reason]
   setCopy(ctx.state, m.id, q.name, { status, reason, consumer: null })
   if (dlx) ctx.deaths.push({ queue: q, limits, message: m, reason })
+  relieve(ctx.state, q)
 }
 
 /**
@@ -98,4 +112,5 @@ export function trim(ctx: StepContext, q: SimQueue, wasDropHead = false): void {
   const admit = admitContext(ctx, q)
   dropHead(admit, wasDropHead ? { ...h, limits: { ...h.limits, overflow: 'drop-head' } } : h)
   dropExpired(admit, h)
+  relieve(ctx.state, q)
 }

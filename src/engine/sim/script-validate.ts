@@ -96,6 +96,8 @@ function checkStep(step: unknown, path: string): void {
     typeof step.message !== 'string'
   )
     throw new TimelineScriptError(path, `${op} needs "message" (an id) or "tag" (a delivery tag)`)
+  if (op === 'consume' && step.arguments !== undefined && !isObj(step.arguments))
+    throw new TimelineScriptError(`${path}.arguments`, 'expected an object (an AMQP table)')
   if (step.note !== undefined) {
     const n = step.note
     if (!isObj(n) || typeof n.en !== 'string' || typeof n['zh-CN'] !== 'string')

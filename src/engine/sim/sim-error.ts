@@ -49,4 +49,24 @@ export const refuse = {
   reusedTag: (tag: string) =>
     new SimRefusal(530, `NOT_ALLOWED - attempt to reuse consumer tag ${quote(tag)}`),
   client: (detail: string) => new SimRefusal(0, `CLIENT_REFUSED - ${detail}`),
+  /** A stream consumer without a per-consumer prefetch (rabbit_stream_queue:consume). */
+  noPrefetch: (name: string, vhost: string) =>
+    new SimRefusal(
+      406,
+      `PRECONDITION_FAILED - consumer prefetch count is not set for 'queue ${quote(name)} in vhost ${quote(vhost)}'`,
+    ),
+  /** What a stream does not do (basic.get, no-ack consumers, nack and reject, purge): 540, the connection. */
+  notOnStream: (what: string, name: string, vhost: string) =>
+    new SimRefusal(
+      540,
+      `NOT_IMPLEMENTED - ${what} not supported by stream queues queue ${quote(name)} in vhost ${quote(vhost)}`,
+    ),
+  /** A quorum or stream consumer on a channel with a global basic.qos limit (3.10.8). */
+  globalQos: (name: string, vhost: string) =>
+    new SimRefusal(
+      540,
+      `NOT_IMPLEMENTED - queue ${quote(name)} in vhost ${quote(vhost)} does not support global qos`,
+    ),
+  /** 3.10.8's channel crashes (a bad x-stream-offset, basic.recover of stream deliveries): 541. */
+  crash: () => new SimRefusal(541, 'INTERNAL_ERROR'),
 }

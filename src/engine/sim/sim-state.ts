@@ -31,6 +31,8 @@ export function cloneState(s: SimState): SimState {
     queues: s.queues.map((q) => ({
       ...q,
       ready: q.ready.map((m) => ({ ...m })),
+      ...(q.log ? { log: [...q.log] } : {}),
+      ...(q.held ? { held: [...q.held] } : {}),
       active: [...q.active],
       blocked: [...q.blocked],
     })),

@@ -61,7 +61,12 @@ export type SimOp = OpBase &
         noAck?: boolean
         /** Only consumer on the queue (403 when there are others, and for others after it). */
         exclusive?: boolean
-        /** Consumer arguments: `x-priority` (higher priorities are served first). */
+        /**
+         * Consumer arguments, an AMQP table in the scenario JSON form (`{"!": "timestamp", "value":
+         * 1700000000}` forces a type): `x-priority` (higher priorities are served first) and, on a
+         * stream, `x-stream-offset` (`"first"`, `"last"`, `"next"`, an offset, a timestamp, an
+         * interval such as `"10m"`; absent = `next`). docs/routing-semantics.md, "Streams".
+         */
         arguments?: { [key: string]: JsonValue }
       }
     | { op: 'cancel'; consumer: string }
@@ -106,6 +111,22 @@ export interface SimQueue {
   /** Connection that owns an exclusive queue. */
   owner: string | null
   nextSeq: number
+  /**
+   * Streams only: every message ever appended, in offset order (`streamOffset`, `arrivedAt`). A
+   * stream's `ready` stays empty: consumers read the log from their own offset and remove nothing.
+   */
+  log?: SimMessage[]
+  /**
+   * Quorum queues with `x-overflow reject-publish`: publishes are refused from the moment an
+   * enqueue took the queue over its limit until it is back at or below 80 % of it (rabbit_fifo's
+   * soft limit, measured on 3.10.8).
+   */
+  rejecting?: boolean
+  /**
+   * Quorum queues with at-least-once dead-lettering: messages that left and could not be routed
+   * through the dead-letter exchange; they stay in the queue (counting toward its length).
+   */
+  held?: SimMessage[]
   /** Simulated time of the last use (consume, get, declare): x-expires counts from it. */
   lastUsed: number
 }
@@ -118,6 +139,8 @@ export interface SimDelivery {
   message: SimMessage
   /** null for basic.get. */
   consumer: string | null
+  /** Taken from a stream: acks only free prefetch room, nothing goes back. */
+  stream?: true
 }
 
 export interface SimChannel {
@@ -150,6 +173,8 @@ export interface SimConsumer {
   exclusive?: boolean
   /** Message ids delivered to this consumer, in order. */
   delivered: string[]
+  /** Stream consumers: the offset of the next message to deliver. */
+  offset?: number
 }
 
 export interface SimConnection {
@@ -229,6 +254,10 @@ export type SimEvent =
       channel: string
       tag: number
       redelivered: boolean
+      /** Quorum queues: the `x-delivery-count` header (returns so far), absent before the first return. */
+      deliveryCount?: number
+      /** Streams: the `x-stream-offset` header (the message's offset in the stream). */
+      streamOffset?: number
       /** For a dead-lettered message: the exchange and key it is delivered with, and its x-death. */
       deadLettered?: DeliveredDeath
     }
@@ -253,6 +282,10 @@ export type SimEvent =
   | { kind: 'overflow'; message: string; queue: string; how: 'dropped-head' | 'refused' }
   /** Routed again from the queue's dead-letter exchange: the hop, as the why panel shows it. */
   | { kind: 'dead-lettered'; message: string; queue: string; reason: DeathReason; hop: DeadLetterHop }
+  /** 3.10: an at-most-once dead-lettering routed to a stream is lost there (fixed in 3.13). */
+  | { kind: 'dead-letter-lost'; message: string; queue: string }
+  /** At-least-once dead-lettering found no queue: the message stays in its queue (not deliverable). */
+  | { kind: 'dead-letter-held'; message: string; queue: string }
   | { kind: 'consumer.added'; consumer: string; queue: string }
   | {
       kind: 'consumer.cancelled'

@@ -106,7 +106,7 @@ function perform(ctx: StepContext, op: SimOp): void {
       return
     case 'recover':
       // basic.recover(requeue=true): like a nack of everything the channel holds.
-      release(ctx, ch, [...ch.unacked], true)
+      release(ctx, ch, [...ch.unacked], true, 'recover')
       return
     case 'ack':
       ack(ctx, ch, collectDeliveries(ch, op))

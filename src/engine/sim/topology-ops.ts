@@ -8,9 +8,10 @@
 import { tableIdentityKey } from '../amqp-equality'
 import { toAmqpTable } from '../amqp-values'
 import { stripCrLf } from '../names'
+import { queueTypeOf } from '../queue-types'
 import type { Operation, ScenarioBinding, ScenarioQueue, TopologySnapshot } from '../types'
 import { limitsFor, usableQueue } from './queries'
-import { trim } from './queue-holding'
+import { relieve, trim } from './queue-holding'
 import { refuse } from './sim-error'
 import { findQueue, queueKey, setCopy } from './sim-state'
 import type { SimChannel, SimOp, SimQueue } from './sim-types'
@@ -58,6 +59,7 @@ export function reconcile(ctx: StepContext, topology: TopologySnapshot, reason: 
       owner: null,
       nextSeq: 1,
       lastUsed: s.now,
+      ...(queueTypeOf(t.arguments) === 'stream' ? { log: [] } : {}),
     })
   }
 }
@@ -65,8 +67,9 @@ export function reconcile(ctx: StepContext, topology: TopologySnapshot, reason: 
 /** The queue is gone: ready messages are lost, its consumers are cancelled. */
 function dropQueue(ctx: StepContext, q: SimQueue, reason: QueueGone): void {
   const { state: s, events } = ctx
-  for (const m of q.ready) setCopy(s, m.id, q.name, { status: 'deleted-with-queue' })
-  events.push({ kind: 'queue.deleted', queue: q.name, reason, lost: q.ready.length })
+  const lost = [...q.ready, ...(q.log ?? []), ...(q.held ?? [])]
+  for (const m of lost) setCopy(s, m.id, q.name, { status: 'deleted-with-queue' })
+  events.push({ kind: 'queue.deleted', queue: q.name, reason, lost: lost.length })
   for (const c of s.consumers.filter((c) => c.queue === q.name)) {
     events.push({ kind: 'consumer.cancelled', consumer: c.tag, queue: q.name, reason: 'queue-deleted' })
   }
@@ -158,9 +161,11 @@ export function deleteQueue(
 /** queue.purge drops ready messages only; deliveries awaiting an ack stay with their channel. */
 export function purgeQueue(ctx: StepContext, ch: SimChannel, name: string): void {
   const q = usableQueue(ctx.state, ch, name)
+  if (q.log) throw refuse.notOnStream('queue.purge', q.name, q.vhost)
   for (const m of q.ready) setCopy(ctx.state, m.id, q.name, { status: 'purged' })
   ctx.events.push({ kind: 'purged', queue: q.name, count: q.ready.length })
   q.ready = []
+  relieve(ctx.state, q)
 }
 
 /**

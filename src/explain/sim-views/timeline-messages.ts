@@ -83,6 +83,10 @@ export const timelineMessages = defineMessages({
     ev_discarded: '{message} discarded from {queue}',
     'ev_requeue-lost':
       '{message} could not go back: queue {queue} was deleted after it was delivered, so it is gone',
+    'ev_dead-letter-lost':
+      '{message} was dead-lettered at most once into stream {queue} and lost there (RabbitMQ 3.10; fixed in 3.13)',
+    'ev_dead-letter-held':
+      '{message} found no queue through the dead-letter exchange; at-least-once keeps it inside {queue}, where it still counts toward the length limit',
     ev_purged: '{queue} purged: {count} ready messages removed',
     'ev_queue.deleted': '{queue} deleted ({reason}); {lost} ready messages lost',
     'ev_consumer.added': '{consumer} consumes from {queue}',
@@ -173,6 +177,10 @@ export const timelineMessages = defineMessages({
     ev_requeued: '{message} 重新入队到 {queue} 的原位置',
     ev_discarded: '{message} 从 {queue} 丢弃',
     'ev_requeue-lost': '{message} 无法重新入队：投递之后队列 {queue} 已被删除，消息随之丢失',
+    'ev_dead-letter-lost':
+      '{message} 以“至多一次”方式死信到流队列 {queue}，在那里丢失（RabbitMQ 3.10；3.13 起修复）',
+    'ev_dead-letter-held':
+      '{message} 经死信交换机没有找到任何队列；“至少一次”策略把它留在 {queue} 内，它仍计入长度上限',
     ev_purged: '{queue} 被清空：移除 {count} 条就绪消息',
     'ev_queue.deleted': '{queue} 被删除（{reason}）；丢失 {lost} 条就绪消息',
     'ev_consumer.added': '{consumer} 开始从 {queue} 消费',

@@ -64,8 +64,12 @@ function deadOf(m: Msg): DeadSeen | undefined {
 
 const seen = (m: Msg): Seen => {
   const dl = deadOf(m)
+  const h = (m.properties.headers ?? {}) as Table
   const s: Seen = { id: String(m.properties.messageId), redelivered: m.fields.redelivered }
-  return dl ? { ...s, dl } : s
+  if (dl) s.dl = dl
+  if (h['x-delivery-count'] !== undefined) s.count = Number(h['x-delivery-count'])
+  if (h['x-stream-offset'] !== undefined) s.offset = Number(h['x-stream-offset'])
+  return s
 }
 
 /** Publish options of a scenario publish (headers, properties by definitions.json name). */
@@ -110,7 +114,11 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
   const openConn = async (id: string) => {
     const model = await connect(url)
     const entry = { model, open: true }
-    model.on('error', () => {})
+    // A connection error (5xx) closes every channel of the connection with its code.
+    model.on('error', (e: Error) => {
+      const code = Number(CLOSE_RE.exec(e.message)?.[1] ?? 0)
+      for (const c of chans.values()) if (c.connection === id && c.error === null) c.error = code
+    })
     model.on('close', () => {
       entry.open = false
       for (const c of chans.values()) if (c.connection === id) c.open = false
@@ -358,6 +366,8 @@ export async function runOnBroker(script: TimelineScript, opts: BrokerRunOptions
         } catch (e) {
           ok = false
           code = Number(CLOSE_RE.exec((e as Error).message)?.[1] ?? 0)
+          // The connection's close (with the code) may arrive just after the channel ended.
+          for (let i = 0; code === 0 && c && c.error === null && i < 20; i++) await sleep(10)
         }
         if (c && c.error !== null && op.op !== 'channel.close') {
           ok = false
@@ -389,6 +399,9 @@ async function drain(
   owners: Map<string, string>,
 ): Promise<void> {
   o.queues = (await opts.api.queueNames(opts.vhost)).sort()
+  const streams = new Set(
+    (await opts.api.queueTypes(opts.vhost)).filter((q) => q.type === 'stream').map((q) => q.name),
+  )
   const url = `${opts.amqpUrl.replace(/\/+$/, '')}/${encodeURIComponent(opts.vhost)}`
   const observer = await connect(url)
   try {
@@ -398,6 +411,19 @@ async function drain(
       if (!model) continue
       const ch = await model.createChannel()
       const list: Seen[] = []
+      if (streams.has(name)) {
+        // basic.get is a connection error on a stream: read it all with a consumer from `first`.
+        await ch.prefetch(1000)
+        await ch.consume(name, (m) => m && list.push(seen(m)), { arguments: { 'x-stream-offset': 'first' } })
+        let n = -1
+        while (n !== list.length) {
+          n = list.length
+          await sleep(150)
+        }
+        o.ready[name] = list
+        await ch.close()
+        continue
+      }
       for (;;) {
         const m = await ch.get(name, { noAck: true })
         if (m === false) break

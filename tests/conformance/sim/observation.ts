@@ -21,6 +21,10 @@ export interface Seen {
   id: string
   redelivered: boolean
   dl?: DeadSeen
+  /** x-delivery-count (quorum queues, after the first return); absent when the header is. */
+  count?: number
+  /** x-stream-offset (stream deliveries). */
+  offset?: number
 }
 
 function deadSeen(d: DeliveredDeath): DeadSeen {
@@ -39,8 +43,16 @@ function deadSeen(d: DeliveredDeath): DeadSeen {
   }
 }
 
-const seenOf = (id: string, redelivered: boolean, dl: DeadSeen | undefined): Seen =>
-  dl ? { id, redelivered, dl } : { id, redelivered }
+type Delivered = Extract<SimEvent, { kind: 'delivered' }>
+
+/** What a client reads of one delivery (optional parts only when the broker sends them). */
+function seenOf(e: Delivered): Seen {
+  const s: Seen = { id: e.message, redelivered: e.redelivered }
+  if (e.deadLettered) s.dl = deadSeen(e.deadLettered)
+  if (e.deliveryCount !== undefined) s.count = e.deliveryCount
+  if (e.streamOffset !== undefined) s.offset = e.streamOffset
+  return s
+}
 
 export interface Observation {
   steps: { id: string; ok: boolean; code: number | null }[]
@@ -65,15 +77,13 @@ export function observeSim(run: TimelineRun): Observation {
     const err = f.events.find((e): e is Extract<SimEvent, { kind: 'error' }> => e.kind === 'error')
     o.steps.push({ id: f.id, ok: f.ok, code: err && err.level !== 'client' ? err.code : null })
     for (const e of f.events) {
-      const dl = e.kind === 'delivered' && e.deadLettered ? deadSeen(e.deadLettered) : undefined
       if (e.kind === 'delivered' && e.consumer !== null) {
         const key = `${e.consumer}@${e.channel}`
         const list = o.deliveries[key] ?? []
-        list.push(seenOf(e.message, e.redelivered, dl))
+        list.push(seenOf(e))
         o.deliveries[key] = list
       }
-      if (e.kind === 'delivered' && e.consumer === null)
-        o.gets.push({ step: f.id, got: seenOf(e.message, e.redelivered, dl) })
+      if (e.kind === 'delivered' && e.consumer === null) o.gets.push({ step: f.id, got: seenOf(e) })
       if (e.kind === 'get-empty') o.gets.push({ step: f.id, got: null })
       if (e.kind === 'returned') o.confirms.push(`return:${e.message}`)
       if (e.kind === 'confirm.ack') o.confirms.push(`ack:${e.message}`)
@@ -93,6 +103,8 @@ const DRAIN = '\u0001drain'
  * What the broker runner's drain reads: every queue, in name order, emptied with basic.get (no-ack)
  * on its owner's connection (exclusive queues) or an observer's. Played on the simulation too, since
  * a get drops expired messages behind the head and may dead-letter them into a queue read later.
+ * A stream refuses basic.get: the drain reads it from offset `first` with a consumer, so it is the
+ * whole log, each message with its offset.
  */
 function drainSim(run: TimelineRun): Record<string, Seen[]> {
   const player = createTimeline(run.profile)
@@ -112,15 +124,28 @@ function drainSim(run: TimelineRun): Record<string, Seen[]> {
   for (const name of names) {
     const q = player.state.queues.find((x) => x.name === name)
     if (!q) continue
+    if (q.log) {
+      out[name] = q.log.map((m) => {
+        const c = m.content
+        const s: Seen = { id: m.id, redelivered: false, offset: m.streamOffset ?? 0 }
+        if (c.deaths.length > 0)
+          s.dl = deadSeen({
+            exchange: c.exchange,
+            routingKey: c.routingKeys[0] ?? '',
+            deaths: c.deaths.map(({ time: _, ...d }) => d),
+            ...(c.firstDeath ? { first: c.firstDeath } : {}),
+          })
+        return s
+      })
+      continue
+    }
     const channel = channelFor(q.owner)
     const list: Seen[] = []
     for (let guard = 0; guard < 10_000; guard++) {
       const f = player.push({ op: 'get', queue: name, noAck: true, channel })
       const got = f.events.find((e) => e.kind === 'delivered')
       if (got?.kind !== 'delivered') break
-      list.push(
-        seenOf(got.message, got.redelivered, got.deadLettered ? deadSeen(got.deadLettered) : undefined),
-      )
+      list.push(seenOf(got))
     }
     out[name] = list
   }
