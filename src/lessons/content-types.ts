@@ -63,6 +63,18 @@ export type Claim =
   | { kind: 'trie-states'; says: string; visited: string }
   /** Deleting the binding prunes the nodes `pruned` and keeps `kept` (node words, named in code). */
   | { kind: 'trie-removal'; pattern: string; dest: string; pruned: string[]; kept: string[] }
+  /**
+   * The broker refuses the operation `op` (its id in the run's errors, e.g. `queue:jobs`,
+   * `binding:4`) with `code`, its reply text naming `names`; the text says the code and `names` in
+   * code. A refusal a claim announces is an expected error of the step.
+   */
+  | { kind: 'refusal'; op: string; code: number; names: string }
+  /**
+   * The step's timeline played under `profile`: `message` is delivered `deliveries` times and, when
+   * `reason` is given, dead-lettered with that reason (else never). The text says the count, and the
+   * reason in code.
+   */
+  | { kind: 'profile-run'; profile: ProfileName; message: string; deliveries: string; reason?: string }
 
 export interface LessonStep {
   id: string
@@ -75,7 +87,14 @@ export interface LessonStep {
    * A time-ordered story with consumers, played inside the step with the timeline's player. With a
    * question (`ask`) the learner predicts before the story plays.
    */
-  timeline?: { file: string; script: TimelineScript; expect: TimelineExpectation; ask?: TimelineQuestion }
+  timeline?: {
+    file: string
+    script: TimelineScript
+    expect: TimelineExpectation
+    ask?: TimelineQuestion
+    /** Play the same story under these profiles too, side by side (lesson.json `timelineProfiles`). */
+    profiles?: ProfileName[]
+  }
   scenarioFile?: string
   scenario?: Scenario
   /** A topology script run in time order (for lessons where order matters), parsed at load. */

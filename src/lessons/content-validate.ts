@@ -43,6 +43,7 @@ import type { TimelineQuestion } from './timeline-question'
 export type ReadFile = (path: string) => unknown | undefined
 
 const OUTCOMES = ['routed', 'returned', 'dropped', 'error'] as const
+const PROFILE_NAMES = ['rabbitmq-4', 'rabbitmq-4.0', 'rabbitmq-3.10', 'teaching', 'robustmq'] as const
 const names = arr(anyStr)
 
 // The shapes of lesson.json and manifest.json: every field named here, any other is an error.
@@ -59,6 +60,13 @@ const claim = tagged({
   copies: { says: anyStr },
   'trie-states': { says: anyStr, visited: anyStr },
   'trie-removal': { pattern: anyStr, dest: anyStr, pruned: names, kept: names },
+  refusal: { op: anyStr, code: nat, names: anyStr },
+  'profile-run': {
+    profile: oneOf(PROFILE_NAMES),
+    message: anyStr,
+    deliveries: anyStr,
+    reason: optional(anyStr),
+  },
 })
 const timelineExpect = obj({
   consumers: optional(record(names)),
@@ -76,6 +84,7 @@ const stepShape = obj({
   timeline: optional(str),
   timelineExpect: optional(timelineExpect),
   timelineAsk: optional(timelineAsk),
+  timelineProfiles: optional(arr(oneOf(PROFILE_NAMES), 2)),
   ask: optional(orNull(anyStr)),
 })
 type RawStep = ReturnType<typeof stepShape>
@@ -95,6 +104,7 @@ function readTimeline(v: RawStep, at: string, dir: string, read: ReadFile, error
       script: validateTimelineScript(raw, file),
       expect: (v.timelineExpect ?? {}) as TimelineExpectation,
       ...(v.timelineAsk ? { ask: v.timelineAsk as TimelineQuestion } : {}),
+      ...(v.timelineProfiles ? { profiles: [...v.timelineProfiles] } : {}),
     }
   } catch (e) {
     if (!(e instanceof TimelineScriptError)) throw e
@@ -141,8 +151,12 @@ function readStep(v: RawStep, at: string, dir: string, read: ReadFile, errors: C
   if (v.timeline !== undefined) {
     const timeline = readTimeline(v, at, dir, read, errors)
     if (timeline) step.timeline = timeline
-  } else if (v.timelineExpect !== undefined || v.timelineAsk !== undefined)
-    fail(at, 'timelineExpect and timelineAsk need a timeline')
+  } else if (
+    v.timelineExpect !== undefined ||
+    v.timelineAsk !== undefined ||
+    v.timelineProfiles !== undefined
+  )
+    fail(at, 'timelineExpect, timelineAsk and timelineProfiles need a timeline')
   if (ids) {
     for (const id of ids) if (!step.expect[id]) fail(`${at}.expect`, `no expectation for publish "${id}"`)
     for (const id of Object.keys(step.expect))

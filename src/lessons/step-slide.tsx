@@ -139,6 +139,7 @@ export function StepSlide({
       {step.timeline && open && (
         <StepTimeline
           script={step.timeline.script}
+          {...(step.timeline.profiles ? { profiles: step.timeline.profiles } : {})}
           file={step.timeline.file}
           lang={lang}
           question={step.timeline.ask}

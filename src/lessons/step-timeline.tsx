@@ -2,9 +2,9 @@
  * A time-ordered story inside a lesson step: the engine plays the script (consumers, acks, a worker
  * that stops) and the timeline's own player and views show it frame by frame.
  */
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { ScrollX } from '../components/scroll-x'
-import { runTimeline, type TimelineScript } from '../engine'
+import { type ProfileName, runTimeline, type TimelineRun, type TimelineScript } from '../engine'
 import { PlayerControls } from '../explain/player/player-controls'
 import { StepperBody } from '../explain/player/stepper-body'
 import { usePlayer, useReducedMotion } from '../explain/player/use-player'
@@ -17,7 +17,86 @@ import { lessonsMessages } from './lessons-messages'
 import type { PredictState } from './predict-panel'
 import { storyOutline } from './story-outline'
 import { judgeTimeline, TimelinePredict } from './timeline-predict'
-import type { TimelineQuestion } from './timeline-question'
+import { messageFare, type TimelineQuestion } from './timeline-question'
+
+/** The message a comparison follows: the asked one, else the story's first publish. */
+function followed(script: TimelineScript, question?: TimelineQuestion): string | null {
+  if (question?.kind === 'deliveries') return question.message
+  const first = script.steps.find((op) => op.op === 'publish')
+  return first?.op === 'publish' ? first.publish.id : null
+}
+
+/**
+ * The story played under each profile, side by side: how often the message was delivered, whether
+ * it was dead-lettered, where it is at the end; the buttons choose which run the player plays.
+ */
+function ProfileCompare({
+  runs,
+  message,
+  shown,
+  onShow,
+}: {
+  runs: { profile: ProfileName; run: TimelineRun }[]
+  message: string
+  shown: ProfileName
+  onShow: (p: ProfileName) => void
+}) {
+  const t = useT(lessonsMessages)
+  return (
+    <div className="profile-compare" data-testid="profile-compare">
+      <h5>{t('compareTitle')}</h5>
+      <ScrollX>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('compareProfile')}</th>
+              <th scope="col">{t('compareDeliveries', { message })}</th>
+              <th scope="col">{t('compareEnd')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map(({ profile, run }) => {
+              const fare = messageFare(run, message)
+              return (
+                <tr
+                  key={profile}
+                  data-profile={profile}
+                  aria-current={profile === shown ? 'true' : undefined}
+                >
+                  <th scope="row">
+                    <button
+                      type="button"
+                      aria-pressed={profile === shown}
+                      data-testid={`profile-play-${profile}`}
+                      title={t('comparePlay')}
+                      onClick={() => onShow(profile)}
+                    >
+                      {t(`profile_${profile}`)} <code>{profile}</code>
+                    </button>
+                  </th>
+                  <td data-testid="compare-deliveries">{fare.deliveries}</td>
+                  <td>
+                    {fare.deadLettered ? (
+                      <>
+                        {t('compareDeadLettered')} <code>{fare.deadLettered}</code>
+                      </>
+                    ) : (
+                      t('compareNot')
+                    )}
+                    {' · '}
+                    {fare.end.kind === 'gone'
+                      ? t('end_gone')
+                      : t(`end_${fare.end.kind}`, { queue: fare.end.queue })}
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </ScrollX>
+    </div>
+  )
+}
 
 export function StepTimeline({
   script,
@@ -26,8 +105,11 @@ export function StepTimeline({
   question,
   predict,
   onPredict,
+  profiles,
 }: {
   script: TimelineScript
+  /** Play the story under these profiles too, compared side by side after the answer. */
+  profiles?: readonly ProfileName[]
   file: string
   lang: Lang
   question?: TimelineQuestion
@@ -35,12 +117,22 @@ export function StepTimeline({
   onPredict: (p: PredictState) => void
 }) {
   const t = useT(lessonsMessages)
-  // small scripts: the engine plays them on the main thread, once per step
-  const run = useMemo(() => runTimeline(script), [script])
+  // small scripts: the engine plays them on the main thread, once per step (and per profile compared)
+  const own = script.profile ?? 'rabbitmq-4'
+  const [shown, setShown] = useState<ProfileName>(own)
+  const runs = useMemo(
+    () => (profiles ?? [own]).map((profile) => ({ profile, run: runTimeline({ ...script, profile }) })),
+    [script, profiles, own],
+  )
+  const run = useMemo(
+    () => runs.find((r) => r.profile === shown)?.run ?? runTimeline(script),
+    [runs, shown, script],
+  )
+  const message = followed(script, question)
   const [reduced, setReduced] = useReducedMotion()
   // start on the set-up (everything declared and consuming, no message yet): the story begins there
   const firstPublish = run.frames.findIndex((f) => f.op.op === 'publish')
-  const player = usePlayer(run.frames.length, file, {
+  const player = usePlayer(run.frames.length, `${file}:${shown}`, {
     delayMs: 1400,
     firstDelayMs: 200,
     initial: Math.max(0, firstPublish),
@@ -98,6 +190,9 @@ export function StepTimeline({
           onCheck={() => {}}
           onReveal={() => {}}
         />
+      )}
+      {profiles && message && (
+        <ProfileCompare runs={runs} message={message} shown={shown} onShow={setShown} />
       )}
       <StepperBody player={player} testId="lesson-tl-body">
         <PlayerControls player={player} testId="lesson-tl" slider motion={{ reduced, setReduced }} />

@@ -33,3 +33,35 @@ export function queueCounts(state: SimState, queue: string): { ready: number; un
 }
 
 export const finalState = (run: TimelineRun): SimState => run.frames.at(-1)?.state ?? run.initial
+
+/** How a message fared over a whole story: how often it was delivered, where it ended. */
+export interface MessageFareSummary {
+  deliveries: number
+  /** The reason it was dead-lettered with (the last time), or null. */
+  deadLettered: string | null
+  /** Where it is at the end: a queue it waits in, `unacked` at a consumer, or gone. */
+  end: { kind: 'ready' | 'unacked' | 'held'; queue: string } | { kind: 'gone' }
+}
+
+/** `message`'s deliveries and fate in `run` (the first queue it is found in at the end). */
+export function messageFare(run: TimelineRun, message: string): MessageFareSummary {
+  let deliveries = 0
+  let deadLettered: string | null = null
+  for (const f of run.frames)
+    for (const e of f.events) {
+      if (e.kind === 'delivered' && e.message === message) deliveries++
+      if (e.kind === 'dead-lettered' && e.message === message) deadLettered = e.reason
+    }
+  const state = finalState(run)
+  const ready = state.queues.find((q) => q.ready.some((m) => m.id === message))
+  const unacked = state.channels.flatMap((c) => c.unacked).find((d) => d.message.id === message)
+  const held = state.queues.find((q) => q.held?.some((m) => m.id === message))
+  const end = ready
+    ? ({ kind: 'ready', queue: ready.name } as const)
+    : unacked
+      ? ({ kind: 'unacked', queue: unacked.queue } as const)
+      : held
+        ? ({ kind: 'held', queue: held.name } as const)
+        : ({ kind: 'gone' } as const)
+  return { deliveries, deadLettered, end }
+}

@@ -3,12 +3,26 @@
  * up in the step's text in both languages. Returns the problems found, so a test can also show that
  * a wrong figure or an edited text is caught.
  */
-import { type RunResult, topicDpTrace, traceTrieMatch, traceTrieRemoval } from '../../src/engine'
+import {
+  type RunResult,
+  runTimeline,
+  type TimelineScript,
+  topicDpTrace,
+  traceTrieMatch,
+  traceTrieRemoval,
+} from '../../src/engine'
 import type { Block, Claim, Inline, StepText } from '../../src/lessons/content-types'
+import { messageFare } from '../../src/lessons/timeline-question'
 
+// table cells are read apart (a space between them), so `3.10` and `22` in two cells stay two figures
+const SEP: Inline = { kind: 'text', text: ' ' }
 const inlinesOf = (blocks: Block[]): Inline[] =>
   blocks.flatMap((b) =>
-    b.kind === 'p' ? b.inlines : b.kind === 'table' ? [...b.head, ...b.rows.flat()].flat() : b.items.flat(),
+    b.kind === 'p'
+      ? b.inlines
+      : b.kind === 'table'
+        ? [...b.head, ...b.rows.flat()].flatMap((cell) => [...cell, SEP])
+        : b.items.flat(),
   )
 const plain = (blocks: Block[]) =>
   inlinesOf(blocks)
@@ -42,6 +56,8 @@ export function checkClaim(
   run: RunResult | null,
   ask: string | undefined,
   texts: Record<string, StepText>,
+  /** The step's timeline, for claims about it. */
+  timeline?: TimelineScript,
 ): string[] {
   const problems: string[] = []
   // figures explain the outcome, so they sit below the --- line when the step asks
@@ -124,6 +140,34 @@ export function checkClaim(
           `the engine keeps ${JSON.stringify(kept)}, the claim says ${JSON.stringify(claim.kept)}`,
         )
       for (const w of [...claim.pruned, ...claim.kept]) inCode(w)
+      break
+    }
+    case 'refusal': {
+      const error = run?.result.errors.find((e) => e.id === claim.op)
+      if (!error) problems.push(`the engine does not refuse ${claim.op}`)
+      else {
+        if (error.code !== claim.code)
+          problems.push(`the engine answers ${claim.op} with ${error.code}, the claim says ${claim.code}`)
+        if (!error.text.includes(claim.names))
+          problems.push(`the reply text "${error.text}" does not name ${claim.names}`)
+      }
+      inText(String(claim.code))
+      inCode(claim.names)
+      break
+    }
+    case 'profile-run': {
+      if (!timeline) return ['the step has no timeline']
+      const fare = messageFare(runTimeline({ ...timeline, profile: claim.profile }), claim.message)
+      if (String(fare.deliveries) !== claim.deliveries)
+        problems.push(
+          `under ${claim.profile} ${claim.message} is delivered ${fare.deliveries} times, the claim says ${claim.deliveries}`,
+        )
+      if (fare.deadLettered !== (claim.reason ?? null))
+        problems.push(
+          `under ${claim.profile} ${claim.message} is dead-lettered with ${fare.deadLettered}, the claim says ${claim.reason ?? 'never'}`,
+        )
+      inText(claim.deliveries)
+      if (claim.reason) inCode(claim.reason)
       break
     }
   }

@@ -278,6 +278,10 @@ describe('figures stated in prose (claims)', () => {
         'delete:trie-removal',
         'hash-closure:trie-states',
         'table:dp-table',
+        'switch:refusal',
+        ...Array(4).fill('refusals:refusal'),
+        ...Array(3).fill('poison:profile-run'),
+        ...Array(3).fill('reject:profile-run'),
       ].sort(),
     )
   })
@@ -308,6 +312,38 @@ describe('figures stated in prose (claims)', () => {
     expect(
       checkClaim(must(table.step.claims?.[0], 'claim'), table.run, table.step.ask, flipped),
     ).toHaveLength(1)
+    const refused = find('16-queue-types', 'refusals')
+    const refusal = must(refused.step.claims?.[0], 'claim')
+    expect(
+      checkClaim({ ...refusal, code: 405 } as typeof refusal, refused.run, refused.step.ask, refused.texts),
+    ).toEqual([
+      'the engine answers queue:jobs with 406, the claim says 405',
+      'en: the text does not say "405"',
+      'zh-CN: the text does not say "405"',
+    ])
+    expect(
+      checkClaim(
+        { ...refusal, op: 'queue:other' } as typeof refusal,
+        refused.run,
+        refused.step.ask,
+        refused.texts,
+      ),
+    ).toContain('the engine does not refuse queue:other')
+    const poison = find('16-queue-types', 'poison')
+    const run43 = must(poison.step.claims?.[2], 'claim')
+    const script = poison.step.timeline?.script
+    expect(
+      checkClaim(
+        { ...run43, reason: 'delivery_limit' } as typeof run43,
+        poison.run,
+        undefined,
+        poison.texts,
+        script,
+      ),
+    ).toContain('under rabbitmq-4 job1 is dead-lettered with null, the claim says delivery_limit')
+    expect(
+      checkClaim({ ...run43, deliveries: '21' } as typeof run43, poison.run, undefined, poison.texts, script),
+    ).toContain('under rabbitmq-4 job1 is delivered 22 times, the claim says 21')
     const del = find('13-trie', 'delete')
     const removal = must(del.step.claims?.[0], 'claim')
     expect(
@@ -407,10 +443,14 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
       }
       expect(run.publishes.map((p) => p.id).sort()).toEqual(Object.keys(step.expect).sort())
       // no error other than the ones the step announces as its outcome
-      const announced = Object.entries(step.expect)
-        .filter(([, e]) => e.outcome === 'error')
-        .map(([id]) => id)
-      expect(run.result.errors.map((e) => e.id)).toEqual(announced)
+      // (and the refusals of declarations and bindings its claims state)
+      const announced = [
+        ...Object.entries(step.expect)
+          .filter(([, e]) => e.outcome === 'error')
+          .map(([id]) => id),
+        ...(step.claims ?? []).flatMap((c) => (c.kind === 'refusal' ? [c.op] : [])),
+      ].sort()
+      expect(run.result.errors.map((e) => e.id).sort()).toEqual(announced)
       for (const [queue, ids] of Object.entries(step.queueContents ?? {}))
         expect(run.result.queues[queue], `${step.id}: contents of ${queue}`).toEqual(ids)
     })
@@ -497,7 +537,10 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
           'zh-CN': must(lesson.text['zh-CN'].steps[n], 'zh-CN text'),
         }
         for (const claim of step.claims ?? [])
-          expect(checkClaim(claim, runStep(step), step.ask, texts), claim.kind).toEqual([])
+          expect(
+            checkClaim(claim, runStep(step), step.ask, texts, step.timeline?.script),
+            claim.kind,
+          ).toEqual([])
       })
 
   for (const step of lesson.steps.filter((s) => s.timeline && s.scenario)) {
