@@ -30,8 +30,17 @@ export const F_FIRST = 4
 export const F_LITERALS = 5
 /** Scratch stamp used by matching to visit each (node, position) at most once. */
 export const F_STAMP = 6
-/** Number of destinations bound at this node (the list itself is in `data`). */
+/**
+ * The destinations bound at this node: 0 = none; `-(id + 1)` = exactly one, destination id `id`
+ * (read from the record itself: no list to fetch, usually a cache miss or two at 1e5 bindings);
+ * a count ≥ 2 = the list in `data`.
+ */
 export const F_DATA = 7
+
+/** The F_DATA value for `list` (see F_DATA). */
+function dataField(list: readonly number[]): number {
+  return list.length === 1 ? -(list[0] + 1) : list.length
+}
 
 /** The child of `node` along literal word `word` in record array `nodes`, or -1. */
 export function literalChild(nodes: Int32Array, edges: EdgeTable, node: number, word: number): number {
@@ -125,9 +134,7 @@ export class TopicTrie {
       if (next < 0) {
         // Every literal edge holds one reference to its word.
         const edge =
-          label === STAR_WORD || label === HASH_WORD
-            ? label
-            : words.acquireRange(pattern, start, end, words.lastHash, label)
+          label === STAR_WORD || label === HASH_WORD ? label : words.acquireRange(pattern, start, end, label)
         next = this.newNode(node, edge)
         const at = node * NODE_STRIDE
         if (edge === STAR_WORD) this.nodes[at + F_STAR] = next
@@ -189,7 +196,7 @@ export class TopicTrie {
     list.push(dest)
     if (pos) pos.set(dest, list.length - 1)
     else if (list.length > SET_THRESHOLD) this.positions.set(node, new Map(list.map((d, i) => [d, i])))
-    this.nodes[node * NODE_STRIDE + F_DATA] = list.length
+    this.nodes[node * NODE_STRIDE + F_DATA] = dataField(list)
     return true
   }
 
@@ -215,7 +222,7 @@ export class TopicTrie {
       if (at < list.length) pos.set(last, at)
       if (list.length <= SET_THRESHOLD / 2) this.positions.delete(node)
     }
-    this.nodes[node * NODE_STRIDE + F_DATA] = list.length
+    this.nodes[node * NODE_STRIDE + F_DATA] = dataField(list)
     if (list.length === 0) {
       this.data[node] = undefined
       this.prune(node)

@@ -16,112 +16,159 @@ export const HASH_WORD = -3
 const FNV_OFFSET = 0x811c9dc5 | 0
 const FNV_PRIME = 16777619
 const DOT = 46
+/** Words of at most this many characters, all below 256, are compared as packed integers. */
+const PACKED_MAX = 12
 
-/** FNV-1a of `s[start, end)`; the matcher computes the same hash inline while it looks for dots. */
-export function hashRange(s: string, start: number, end: number): number {
+export { DOT, PACKED_MAX }
+
+/** FNV-1a of `s[start, end)`: the hash of a word that is not packed (long, or a char ≥ 256). */
+function hashRange(s: string, start: number, end: number): number {
   let h = FNV_OFFSET
   for (let i = start; i < end; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME)
   return h
 }
 
-export { DOT, FNV_OFFSET, FNV_PRIME }
+/**
+ * Hash of a packed word: its length and up to 12 one-byte characters, four per int (`p0` holds
+ * characters 0–3, high byte first). The matcher packs the words of a key while it looks for dots.
+ */
+function packedHash(p0: number, p1: number, p2: number, len: number): number {
+  let h = Math.imul(p0 ^ 0x9e3779b9, 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 15) ^ p1, 0xc2b2ae35)
+  h = Math.imul(h ^ (h >>> 13) ^ p2, 0x27d4eb2f)
+  h = Math.imul(h ^ (h >>> 16) ^ len, 0x165667b1)
+  return h ^ (h >>> 15)
+}
 
-/** Whether `s` holds `w` at `start` (compared in place; inlined where `startsWith` is a call). */
+/** Whether `s` holds `w` at `start` (compared in place). */
 function sameChars(w: string, s: string, start: number): boolean {
   for (let k = 0; k < w.length; k++) if (w.charCodeAt(k) !== s.charCodeAt(start + k)) return false
   return true
 }
 
+/** Ints per word record: hash, length, packed (1) or not (0), p0, p1, p2, references, unused. */
+const R = 8
+
 /**
  * Interns literal words as small integer ids, with reference counts so words that no edge uses any
  * more are forgotten (an index under add/remove churn must not grow without bound).
  *
- * Lookups take a range of a larger string plus its hash, so matching a routing key never cuts it
- * into substrings: open addressing over word ids, candidates compared in place.
+ * Lookups take a range of a larger string, so matching a routing key never cuts it into substrings:
+ * open addressing over word ids. A word of at most 12 characters below 256 (nearly every word in
+ * practice) is identified by its packed characters and length, so a lookup compares three ints from
+ * the word's record, never the text; a longer word, or one with a wider character, is hashed with
+ * FNV-1a and compared character by character.
  */
 export class WordTable {
   private words: (string | undefined)[] = []
-  private hashes = new Int32Array(128)
-  private refs: number[] = []
+  /** Word records, `R` ints each (see R). */
+  private rec = new Int32Array(128 * R)
   private free: number[] = []
   /** Open-addressing slots holding word ids (-1 = empty). */
   private slots = new Int32Array(256).fill(-1)
   private mask = 255
   private size = 0
 
-  /** The id of `s[start, end)` whose hash is `h`, or -1 when no edge uses that word. */
-  lookupRange(s: string, start: number, end: number, h: number): number {
+  /** The id of the packed word `(p0, p1, p2, len)`, or -1 when no edge uses that word. */
+  lookupPacked(p0: number, p1: number, p2: number, len: number): number {
+    const h = packedHash(p0, p1, p2, len)
     const slots = this.slots
+    const rec = this.rec
+    for (let i = (h ^ (h >>> 16)) & this.mask; ; i = (i + 1) & this.mask) {
+      const id = slots[i]
+      if (id === -1) return -1
+      const at = id * R
+      if (rec[at] === h && rec[at + 3] === p0 && rec[at + 4] === p1 && rec[at + 5] === p2) {
+        if (rec[at + 1] === len && rec[at + 2] === 1) return id
+      }
+    }
+  }
+
+  /** The id of `s[start, end)`, which is not packable (see `packable`), or -1. */
+  lookupWide(s: string, start: number, end: number): number {
+    const h = hashRange(s, start, end)
+    const slots = this.slots
+    const rec = this.rec
     const len = end - start
     for (let i = (h ^ (h >>> 16)) & this.mask; ; i = (i + 1) & this.mask) {
       const id = slots[i]
       if (id === -1) return -1
-      if (this.hashes[id] !== h) continue
-      const w = this.words[id] as string
-      if (w.length === len && sameChars(w, s, start)) return id
+      const at = id * R
+      if (rec[at] !== h || rec[at + 2] !== 0 || rec[at + 1] !== len) continue
+      if (sameChars(this.words[id] as string, s, start)) return id
     }
+  }
+
+  /** The id of `s[start, end)`, or -1 when no edge uses that word. */
+  lookupRange(s: string, start: number, end: number): number {
+    const len = end - start
+    if (len > PACKED_MAX) return this.lookupWide(s, start, end)
+    let p0 = 0
+    let p1 = 0
+    let p2 = 0
+    let hi = 0
+    for (let k = 0; k < len; k++) {
+      const ch = s.charCodeAt(start + k)
+      hi |= ch
+      if (k < 4) p0 = (p0 << 8) | ch
+      else if (k < 8) p1 = (p1 << 8) | ch
+      else p2 = (p2 << 8) | ch
+    }
+    return hi > 255 ? this.lookupWide(s, start, end) : this.lookupPacked(p0, p1, p2, len)
   }
 
   /** The id of `word`, or -1 when no edge uses it. */
   lookup(word: string): number {
-    return this.lookupRange(word, 0, word.length, hashRange(word, 0, word.length))
+    return this.lookupRange(word, 0, word.length)
   }
 
   /** End of the word read by the last `labelAt` (index of its dot, or the string length). */
   lastEnd = 0
-  /** Hash of the word read by the last `labelAt`. */
-  lastHash = 0
 
   /**
-   * Reads the binding-key word that starts at `start` in one pass (finding its end and hashing it)
-   * and returns its edge label: a wildcard, an interned id, or -1. See `lastEnd` / `lastHash`.
+   * Reads the binding-key word that starts at `start` (finding its end) and returns its edge label:
+   * a wildcard, an interned id, or -1. See `lastEnd`.
    */
   labelAt(s: string, start: number): number {
-    let h = FNV_OFFSET
-    let end = start
-    for (; end < s.length; end++) {
-      const c = s.charCodeAt(end)
-      if (c === DOT) break
-      h = Math.imul(h ^ c, FNV_PRIME)
-    }
+    let end = s.indexOf('.', start)
+    if (end < 0) end = s.length
     this.lastEnd = end
-    this.lastHash = h
     if (end - start === 1) {
       const c = s.charCodeAt(start)
       if (c === 42) return STAR_WORD
       if (c === 35) return HASH_WORD
     }
-    return this.lookupRange(s, start, end, h)
+    return this.lookupRange(s, start, end)
   }
 
   /**
-   * Interns literal `s[start, end)` (hash `h`) and counts one more edge using it. `known` is the id
-   * a lookup of the same word just returned (-1: not interned), so it is not looked up twice.
+   * Interns literal `s[start, end)` and counts one more edge using it. `known` is the id a lookup
+   * of the same word just returned (-1: not interned), so it is not looked up twice.
    */
-  acquireRange(s: string, start: number, end: number, h: number, known: number): number {
+  acquireRange(s: string, start: number, end: number, known: number): number {
     let id = known
     if (id < 0) {
       id = this.free.length > 0 ? (this.free.pop() as number) : this.words.length
-      if (id >= this.hashes.length) {
-        const bigger = new Int32Array(this.hashes.length * 2)
-        bigger.set(this.hashes)
-        this.hashes = bigger
+      if ((id + 1) * R > this.rec.length) {
+        const bigger = new Int32Array(this.rec.length * 2)
+        bigger.set(this.rec)
+        this.rec = bigger
       }
       // Grow before the new word is registered, or the rehash would place it a second time.
       if ((this.size + 1) * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2)
-      this.words[id] = s.slice(start, end)
-      this.hashes[id] = h
-      this.refs[id] = 0
+      const word = s.slice(start, end)
+      this.words[id] = word
+      this.describe(id, word)
       this.place(id)
       this.size++
     }
-    this.refs[id]++
+    this.rec[id * R + 6]++
     return id
   }
 
   /** Drops one edge's use of literal id `id`; forgets the word when nothing uses it. */
   release(id: number): void {
-    if (--this.refs[id] > 0) return
+    if (--this.rec[id * R + 6] > 0) return
     this.unplace(id)
     this.size--
     this.words[id] = undefined
@@ -135,8 +182,34 @@ export class WordTable {
     return this.words[id] ?? ''
   }
 
+  /** Fills the record of `id` for `word`: packed when it can be, else hashed (refs start at 0). */
+  private describe(id: number, word: string): void {
+    const at = id * R
+    const rec = this.rec
+    const len = word.length
+    let p0 = 0
+    let p1 = 0
+    let p2 = 0
+    let hi = 0
+    for (let k = 0; k < len && k < PACKED_MAX; k++) {
+      const ch = word.charCodeAt(k)
+      hi |= ch
+      if (k < 4) p0 = (p0 << 8) | ch
+      else if (k < 8) p1 = (p1 << 8) | ch
+      else p2 = (p2 << 8) | ch
+    }
+    const packed = len <= PACKED_MAX && hi <= 255
+    rec[at] = packed ? packedHash(p0, p1, p2, len) : hashRange(word, 0, len)
+    rec[at + 1] = len
+    rec[at + 2] = packed ? 1 : 0
+    rec[at + 3] = packed ? p0 : 0
+    rec[at + 4] = packed ? p1 : 0
+    rec[at + 5] = packed ? p2 : 0
+    rec[at + 6] = 0
+  }
+
   private home(id: number): number {
-    const h = this.hashes[id]
+    const h = this.rec[id * R]
     return (h ^ (h >>> 16)) & this.mask
   }
 

@@ -3,7 +3,7 @@ import { hasWildcard, LiteralKeys } from './topic-index-literal'
 import * as layout from './topic-index-trie'
 import { literalChild, ROOT, TopicTrie } from './topic-index-trie'
 import * as wordRules from './topic-index-words'
-import { HASH_WORD, hashRange, STAR_WORD, splitTopicWords } from './topic-index-words'
+import { HASH_WORD, STAR_WORD, splitTopicWords } from './topic-index-words'
 
 // Node record layout (mirrors topic-index-trie.ts; local constants so the hot loop inlines them).
 const S = 8
@@ -15,14 +15,12 @@ const F_FIRST = 4
 const F_LITERALS = 5
 const F_STAMP = 6
 const F_DATA = 7
-// FNV-1a, as WordTable hashes words (computed inline while scanning for dots).
-const FNV_OFFSET = 0x811c9dc5 | 0
-const FNV_PRIME = 16777619
+// Words are packed as WordTable packs them (computed inline while scanning for dots).
 const DOT = 46
+const PACKED_MAX = 12
 if (
-  FNV_OFFSET !== wordRules.FNV_OFFSET ||
-  FNV_PRIME !== wordRules.FNV_PRIME ||
   DOT !== wordRules.DOT ||
+  PACKED_MAX !== wordRules.PACKED_MAX ||
   S !== layout.NODE_STRIDE ||
   F_FIRST_WORD !== layout.F_FIRST_WORD ||
   F_FIRST !== layout.F_FIRST ||
@@ -61,7 +59,7 @@ export interface TopicIndex<D = string> {
  * routing key finds every literal binding with a single lookup. Only the bindings with `*` or `#`
  * go into the trie, whose walk advances the set of live trie states word by word, like RabbitMQ's
  * trie walk with its visited-state memo: each (node, position) pair is entered at most once, so the
- * cost is bounded by nodes × words whatever the number of `#`. Each word of the key is hashed and
+ * cost is bounded by nodes × words whatever the number of `#`. Each word of the key is packed and
  * interned once (read in place, no split) and only while some state is alive; a state probes its
  * `*` / `#` children only when its record says it has them. Nothing is allocated per key but the
  * result: states live in two reused buffers and destinations are de-duplicated with epoch stamps.
@@ -228,7 +226,9 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
     if (this.tailDone[h] === this.keyRound) return
     this.tailDone[h] = this.keyRound
     const trie = this.trie
-    if (trie.nodes[h * S + F_DATA] > 0) {
+    const own = trie.nodes[h * S + F_DATA]
+    if (own < 0) this.dests.emit(-own - 1, round, out)
+    else if (own > 0) {
       const list = trie.data[h] as number[]
       for (let j = 0; j < list.length; j++) this.dests.emit(list[j], round, out)
     }
@@ -243,7 +243,9 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
       if (wid < 0) return
       node = literalChild(tnodes, tails.edges, node, wid)
       if (node < 0) return
-      if (tnodes[node * S + F_DATA] > 0) {
+      const own = tnodes[node * S + F_DATA]
+      if (own < 0) this.dests.emit(-own - 1, round, out)
+      else if (own > 0) {
         const list = tails.data[node] as number[]
         const stamp = this.dests.stamp
         const values = this.dests.values
@@ -263,7 +265,8 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
     const n = this.tailCount
     const end = n === 0 ? key.length : this.tailStart[n - 1] - 1
     if (end < 0) return false
-    const start = end === 0 ? 0 : key.lastIndexOf('.', end - 1) + 1
+    let start = end
+    while (start > 0 && key.charCodeAt(start - 1) !== DOT) start--
     if (n === this.tailStart.length) {
       const a = new Int32Array(n * 2)
       a.set(this.tailStart)
@@ -273,7 +276,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
       this.tailWid = b
     }
     this.tailStart[n] = start
-    this.tailWid[n] = this.trie.words.lookupRange(key, start, end, hashRange(key, start, end))
+    this.tailWid[n] = this.trie.words.lookupRange(key, start, end)
     this.tailCount = n + 1
     return true
   }
@@ -306,17 +309,28 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
         break
       }
     }
-    // Words are read in place (hashed while looking for the dot): no substrings, no split array,
+    // Words are read in place (packed four characters to an int while looking for the dot, so the
+    // word table compares ints, not text): no substrings, no split array,
     // and a key whose states die early is not read any further.
     while (pos >= 0 && n > 0) {
-      let h = FNV_OFFSET
+      let p0 = 0
+      let p1 = 0
+      let p2 = 0
+      let hi = 0
       let end = pos
       for (; end < len; end++) {
         const ch = routingKey.charCodeAt(end)
         if (ch === DOT) break
-        h = Math.imul(h ^ ch, FNV_PRIME)
+        hi |= ch
+        const k = end - pos
+        if (k < 4) p0 = (p0 << 8) | ch
+        else if (k < 8) p1 = (p1 << 8) | ch
+        else p2 = (p2 << 8) | ch
       }
-      const wid = words.lookupRange(routingKey, pos, end, h)
+      const wid =
+        end - pos <= PACKED_MAX && hi <= 255
+          ? words.lookupPacked(p0, p1, p2, end - pos)
+          : words.lookupWide(routingKey, pos, end)
       pos = end < len ? end + 1 : -1
       e = this.nextEpoch()
       let m = 0
@@ -380,7 +394,16 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
     const data = trie.data
     for (let i = 0; i < n; i++) {
       const s = cur[i]
-      if (nodes[s * S + F_DATA] === 0) continue
+      const own = nodes[s * S + F_DATA]
+      if (own === 0) continue
+      if (own < 0) {
+        const d = -own - 1
+        if (stamp[d] !== round) {
+          stamp[d] = round
+          out.push(values[d] as D)
+        }
+        continue
+      }
       const list = data[s] as number[]
       for (let j = 0; j < list.length; j++) {
         const d = list[j]

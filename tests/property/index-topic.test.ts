@@ -197,6 +197,50 @@ describe('topic index ≡ reference matcher', () => {
     )
   })
 
+  it('on words of every length around the packed limit and with wide or NUL characters', () => {
+    // Words of at most 12 characters below 256 are compared as packed ints, longer or wider ones as
+    // text; words that differ only in a NUL, in length or in their 13th character must stay apart.
+    const x12 = 'x'.repeat(12)
+    const word = fc.constantFrom(
+      x12,
+      `${x12}x`,
+      `${x12}y`,
+      'x'.repeat(11),
+      `${'x'.repeat(11)}y`,
+      '\u0000',
+      '\u0000x',
+      'x\u0000',
+      '\u00ff',
+      '\u0100',
+      '中',
+      'x中',
+      `${x12}中`,
+      'a',
+      '',
+      '*',
+      '#',
+    )
+    const wordsKey = (max: number) => fc.array(word, { maxLength: max }).map((w) => w.join('.'))
+    const wideOp = fc.record({
+      add: fc.boolean(),
+      pattern: wordsKey(4),
+      dest: fc.constantFrom('q0', 'q1', 'q2'),
+    })
+    const wideOps = fc
+      .array(wideOp, { maxLength: 30 })
+      .map((list) =>
+        list.map((o, i) => (o.add || i === 0 ? { ...o, add: true } : { ...list[i - 1], add: false })),
+      )
+    const keyOf = wordsKey(5).map((k) => k.replace(/(^|\.)[*#](?=\.|$)/g, '$1a'))
+    assertSeeded(
+      fc.property(wideOps, fc.array(keyOf, { minLength: 1, maxLength: 10 }), (o, k) =>
+        check(o, k.concat(o.map((b) => b.pattern.replace(/(^|\.)[*#](?=\.|$)/g, `$1${x12}`)))),
+      ),
+      SEED + 4,
+      { numRuns: 300 },
+    )
+  })
+
   it('named case (seed 20261131): the word that makes the word table grow, removed, then routed', () => {
     // The growth rehash used to place the new word and then place it again; removing it left a
     // stale slot, and looking the word up again crashed.
