@@ -69,6 +69,8 @@ export const practiceMessages = defineMessages({
     tpl_e2e: 'exchange to exchange',
     tpl_ae: 'alternate exchange',
     tpl_deadletter: 'dead-lettering',
+    tpl_qdeclare: 'queue types: declare rules',
+    answerRefused: 'Before the publish, the broker refused:',
     factLeft_expired:
       'Queue {queue} has a TTL of 0 and no consumer took the message: it expired there at once.',
     factLeft_dropped:
@@ -232,6 +234,8 @@ export const practiceMessages = defineMessages({
     tpl_e2e: '交换机到交换机',
     tpl_ae: '备用交换机',
     tpl_deadletter: '死信',
+    tpl_qdeclare: '队列类型：声明规则',
+    answerRefused: '在发布之前，Broker 拒绝了：',
     factLeft_expired: '队列 {queue} 的 TTL 为 0，且没有消费者取走消息：消息在那里立即过期。',
     factLeft_dropped: '队列 {queue} 不能再容纳消息（x-max-length，drop-head）：消息一进入就被挤出。',
     factLeft_rejected: '队列 {queue} 已满，拒收了消息（x-overflow reject-publish）；发布方收到 nack。',

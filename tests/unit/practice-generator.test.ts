@@ -37,7 +37,14 @@ describe('generated questions', () => {
         for (const seed of SEEDS.slice(0, 25)) {
           const q = generateQuestion(seed, level, template)
           const { run, publish } = explainOnly(q.scenario)
-          expect(run.result.errors, q.id).toEqual([])
+          // only the declare-rules template has refusals: the queue under test (406) and its binding (404)
+          if (template === 'qdeclare')
+            for (const e of run.result.errors)
+              expect([e.stage, e.code], `${q.id}: ${e.text}`).toSatisfy(
+                ([stage, code]) =>
+                  (stage === 'declare' && code === 406) || (stage === 'bind' && code === 404),
+              )
+          else expect(run.result.errors, q.id).toEqual([])
           const answer = answerOf(publish)
           // The answer is where the message is once the broker is done: the queues holding it.
           const holding = Object.entries(run.result.queues).filter(([, ids]) => ids.includes(publish.id))
@@ -91,5 +98,27 @@ describe('generated questions', () => {
     expect(texts).toContain('x-trace')
     expect(texts).toContain('missing-ae')
     expect(texts).toContain('"source":"fan","destination":"ingress"')
+  })
+
+  it('qdeclare: the queue under test is accepted in some questions and refused in others, at every level', () => {
+    for (const level of LEVELS) {
+      const seen = new Set<string>()
+      for (const seed of SEEDS) {
+        const q = generateQuestion(seed, level, 'qdeclare')
+        const { run } = explainOnly(q.scenario)
+        const refused = run.result.errors.filter((e) => e.stage === 'declare')
+        seen.add(refused.length === 0 ? 'accepted' : 'refused')
+        // a refused queue is not there, so its binding fails and the message cannot be in it
+        for (const e of refused) {
+          const name = e.id.replace(/^queue:/, '')
+          expect(run.result.queues[name], q.id).toBeUndefined()
+          expect(
+            run.result.errors.some((b) => b.stage === 'bind' && b.code === 404),
+            q.id,
+          ).toBe(true)
+        }
+      }
+      expect([...seen].sort(), `level ${level}`).toEqual(['accepted', 'refused'])
+    }
   })
 })

@@ -16,6 +16,7 @@ import {
 } from './templates-basic'
 import { deadLetterTemplate } from './templates-dead-letter'
 import { aeTemplate, e2eTemplate, headersTemplate } from './templates-more'
+import { queueDeclareTemplate } from './templates-queue-types'
 import { topicTemplate } from './templates-topic'
 
 export type { Level }
@@ -31,6 +32,7 @@ export const TEMPLATES = {
   e2e: e2eTemplate,
   ae: aeTemplate,
   deadletter: deadLetterTemplate,
+  qdeclare: queueDeclareTemplate,
 } as const satisfies Record<string, Template>
 
 export type TemplateId = keyof typeof TEMPLATES

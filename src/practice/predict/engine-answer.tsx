@@ -1,5 +1,5 @@
 /** The engine's answer to a routing question, with every fact of the route that led to it. */
-import type { PublishExplanation } from '../../engine'
+import type { PublishExplanation, RunResult } from '../../engine'
 import { useT } from '../../i18n/messages'
 import type { RouteAnswer } from '../answer'
 import { routeFacts } from '../explain-model'
@@ -10,10 +10,13 @@ export default function EngineAnswer({
   answer,
   publish,
   testId,
+  refused = [],
 }: {
   answer: RouteAnswer
   publish: PublishExplanation
   testId: string
+  /** The declarations and bindings the broker refused before the publish (RabbitMQ's own text). */
+  refused?: RunResult['result']['errors']
 }) {
   const t = useT(practiceMessages)
   return (
@@ -24,6 +27,18 @@ export default function EngineAnswer({
           ? t('answerQueues', { queues: answer.queues.join(', ') })
           : t(`outcome_${answer.outcome}` as 'outcome_routed')}
       </p>
+      {refused.length > 0 && (
+        <div data-testid="answer-refused">
+          <p>{t('answerRefused')}</p>
+          <ul>
+            {refused.map((e) => (
+              <li key={e.id}>
+                <code>{`${e.code} ${e.text}`}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <FactsView facts={routeFacts(publish)} testId="route-facts" />
     </div>
   )

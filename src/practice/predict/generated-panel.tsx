@@ -3,6 +3,7 @@
  * by the engine, ask for a new one at will. The question id encodes template, level and seed.
  */
 import { useEffect, useState } from 'react'
+import type { JsonValue } from '../../engine'
 import { useT } from '../../i18n/messages'
 import { setParams, useRoute } from '../../store/url-route'
 import {
@@ -20,20 +21,22 @@ import ShareLink from '../share-link'
 import { publishFacts } from './describe'
 import PredictCard from './predict-card'
 
-/** Queues declared with arguments, as `x-key: value` lists (TTL, limits, dead-lettering). */
+/**
+ * Queues declared with arguments or with a flag other than the default (durable, not exclusive, not
+ * auto-delete), as `key: value` lists (TTL, limits, dead-lettering, the queue type, the flags).
+ */
 function queueArgs(q: GeneratedQuestion): { queue: string; args: string }[] {
-  return (q.scenario.queues ?? []).flatMap((x) =>
-    x.arguments && Object.keys(x.arguments).length > 0
-      ? [
-          {
-            queue: x.name,
-            args: Object.entries(x.arguments)
-              .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
-              .join(', '),
-          },
-        ]
-      : [],
-  )
+  return (q.scenario.queues ?? []).flatMap((x) => {
+    const flags: [string, JsonValue][] = [
+      ...(x.durable === false ? [['durable', false] as [string, JsonValue]] : []),
+      ...(x.exclusive ? [['exclusive', true] as [string, JsonValue]] : []),
+      ...(x.auto_delete ? [['auto_delete', true] as [string, JsonValue]] : []),
+    ]
+    const all = [...Object.entries(x.arguments ?? {}), ...flags]
+    return all.length > 0
+      ? [{ queue: x.name, args: all.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ') }]
+      : []
+  })
 }
 
 export function GeneratedPrompt({ q }: { q: GeneratedQuestion }) {

@@ -219,7 +219,12 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
         </div>
       )}
       {revealed && answer && (
-        <EngineAnswer answer={answer} publish={engine.publish} testId="predict-answer" />
+        <EngineAnswer
+          answer={answer}
+          publish={engine.publish}
+          refused={engine.run.result.errors}
+          testId="predict-answer"
+        />
       )}
     </div>
   )
