@@ -47,6 +47,27 @@ export function QueueCards({ state }: { state: SimState }) {
                   </code>
                 ))}
               </div>
+              {q.log && (
+                <div className="tl-row" data-testid="stream-log">
+                  <span className="muted">{t('streamLog')}:</span>
+                  {q.log.length === 0 && <span className="muted">{t('none')}</span>}
+                  {q.log.map((m) => (
+                    <code key={m.seq} className="chip">
+                      {m.id} @{m.streamOffset}
+                    </code>
+                  ))}
+                </div>
+              )}
+              {q.held && q.held.length > 0 && (
+                <div className="tl-row" data-testid="held-messages">
+                  <span className="muted">{t('heldMessages')}:</span>
+                  {q.held.map((m) => (
+                    <code key={m.seq} className="chip">
+                      {m.id}
+                    </code>
+                  ))}
+                </div>
+              )}
               <div className="tl-row">
                 <span className="muted">{t('unackedMessages')}:</span>
                 {unacked.length === 0 && <span className="muted">{t('none')}</span>}
