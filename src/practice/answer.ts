@@ -2,7 +2,7 @@
  * What a routing question asks for and how a guess is compared with the engine's answer.
  * An answer is a set: the order in which queues are marked never matters, duplicates are ignored.
  */
-import type { PublishExplanation } from '../engine'
+import { type PublishExplanation, runTimeline, type TimelineScript } from '../engine'
 
 export type Nowhere = 'returned' | 'dropped'
 
@@ -91,4 +91,31 @@ export function gradeRoute(answer: RouteAnswer, guess: RouteGuess): Grade {
     score: scoreMarks(right, wrong, absent),
     maxScore: receiving.size + (expected === null ? 0 : 1),
   }
+}
+
+/** The end of a story question (a timeline after the publish): where `m` is, how it got there. */
+export interface StoryEnd {
+  answer: RouteAnswer
+  deliveries: number
+  /** The reason the message was dead-lettered with, or null. */
+  deadLettered: string | null
+}
+
+/** Plays the story: the queues still holding `m` (ready, unacked or kept inside) are the answer. */
+export function storyAnswer(script: TimelineScript, message = 'm'): StoryEnd {
+  const run = runTimeline(script)
+  let deliveries = 0
+  let deadLettered: string | null = null
+  for (const f of run.frames)
+    for (const e of f.events) {
+      if (e.kind === 'delivered' && e.message === message) deliveries++
+      if (e.kind === 'dead-lettered' && e.message === message) deadLettered = e.reason
+    }
+  const end = run.frames.at(-1)?.state ?? run.initial
+  const held = new Set<string>()
+  for (const q of end.queues)
+    if ([...q.ready, ...(q.held ?? [])].some((m) => m.id === message)) held.add(q.name)
+  for (const c of end.channels) for (const d of c.unacked) if (d.message.id === message) held.add(d.queue)
+  const queues = [...held].sort()
+  return { answer: { queues, outcome: queues.length > 0 ? 'routed' : 'dropped' }, deliveries, deadLettered }
 }

@@ -71,6 +71,15 @@ export const practiceMessages = defineMessages({
     tpl_deadletter: 'dead-lettering',
     tpl_qdeclare: 'queue types: declare rules',
     answerRefused: 'Before the publish, the broker refused:',
+    tpl_qlimit: 'quorum queues: delivery limits',
+    genStoryNack:
+      'A consumer of {queue} (prefetch 1) sends m back with basic.nack, requeue on, each time it receives it — at most {n} times. The broker is run as profile {profile}. Where is m at the end?',
+    genStoryReject:
+      'A consumer of {queue} (prefetch 1) sends m back with basic.reject, requeue on, each time it receives it — at most {n} times. The broker is run as profile {profile}. Where is m at the end?',
+    answerStory: 'm was delivered {n} times;',
+    answerStoryDead: 'then the queue dead-lettered it with the reason',
+    answerStoryKept: 'the delivery limit never stopped it.',
+    answerStoryDropped: 'over its delivery limit, the queue dropped it: it has no dead-letter exchange.',
     factLeft_expired:
       'Queue {queue} has a TTL of 0 and no consumer took the message: it expired there at once.',
     factLeft_dropped:
@@ -236,6 +245,15 @@ export const practiceMessages = defineMessages({
     tpl_deadletter: '死信',
     tpl_qdeclare: '队列类型：声明规则',
     answerRefused: '在发布之前，Broker 拒绝了：',
+    tpl_qlimit: '仲裁队列：投递上限',
+    genStoryNack:
+      '{queue} 的一个消费者（prefetch 为 1）每次收到 m 都用 basic.nack（requeue 开启）把它送回去，最多 {n} 次。Broker 按版本配置 {profile} 运行。最后 m 在哪里？',
+    genStoryReject:
+      '{queue} 的一个消费者（prefetch 为 1）每次收到 m 都用 basic.reject（requeue 开启）把它送回去，最多 {n} 次。Broker 按版本配置 {profile} 运行。最后 m 在哪里？',
+    answerStory: 'm 被投递了 {n} 次；',
+    answerStoryDead: '随后队列把它作为死信送走，原因是',
+    answerStoryKept: '投递上限始终没有拦下它。',
+    answerStoryDropped: '超过投递上限后队列把它丢弃了：它没有死信交换机。',
     factLeft_expired: '队列 {queue} 的 TTL 为 0，且没有消费者取走消息：消息在那里立即过期。',
     factLeft_dropped: '队列 {queue} 不能再容纳消息（x-max-length，drop-head）：消息一进入就被挤出。',
     factLeft_rejected: '队列 {queue} 已满，拒收了消息（x-overflow reject-publish）；发布方收到 nack。',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { topicMatchReference } from '../../src/engine'
-import { answerOf, gradeRoute } from '../../src/practice/answer'
+import { answerOf, gradeRoute, storyAnswer } from '../../src/practice/answer'
 import { explainOnly } from '../../src/practice/engine-run'
 import {
   generateQuestion,
@@ -120,5 +120,37 @@ describe('generated questions', () => {
       }
       expect([...seen].sort(), `level ${level}`).toEqual(['accepted', 'refused'])
     }
+  })
+
+  it('qlimit: the story ends where the profile’s delivery-limit rules put the message (4.0: limit 20, every return; 4.3: nack not counted; 3.10: no default)', () => {
+    const seen = new Set<string>()
+    for (const level of LEVELS)
+      for (const seed of SEEDS) {
+        const q = generateQuestion(seed, level, 'qlimit')
+        const story = q.story
+        if (!story) throw new Error(`${q.id} has no story`)
+        const work = q.scenario.queues?.find((x) => x.name === story.queue)
+        const args = (work?.arguments ?? {}) as Record<string, unknown>
+        const profile = story.script.profile
+        const limit =
+          typeof args['x-delivery-limit'] === 'number'
+            ? args['x-delivery-limit']
+            : profile === 'rabbitmq-3.10'
+              ? null
+              : 20
+        const counted = story.how === 'nack' && profile === 'rabbitmq-4' ? 0 : story.returns
+        const cut = limit !== null && counted > limit
+        const parking = q.scenario.bindings?.find((b) => b.source === 'dlx')?.destination
+        const end = storyAnswer(story.script)
+        const dlx = Boolean(args['x-dead-letter-exchange'])
+        // over the limit without a dead-letter exchange the queue drops it (discarded, no x-death)
+        expect(end.deadLettered, q.id).toBe(cut && dlx ? 'delivery_limit' : null)
+        expect(end.deliveries, q.id).toBe(cut ? (limit as number) + 1 : story.returns + 1)
+        const want = !cut ? [story.queue] : dlx ? [parking] : []
+        expect(end.answer.queues, q.id).toEqual(want)
+        seen.add(want.length === 0 ? 'gone' : want[0] === story.queue ? 'kept' : 'dead-lettered')
+        expect(parseQuestionId(q.id), q.id).toEqual(q)
+      }
+    expect([...seen].sort()).toEqual(['dead-lettered', 'gone', 'kept'])
   })
 })

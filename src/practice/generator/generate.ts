@@ -7,7 +7,8 @@
  */
 import type { Scenario } from '../../engine'
 import { createRng } from './rng'
-import { type Level, TEMPLATES, type TemplateId } from './templates'
+import { type Level, STORIES, TEMPLATES, type TemplateId } from './templates'
+import type { QuestionStory } from './templates-queue-types'
 
 export { type Level, TEMPLATE_IDS, type TemplateId } from './templates'
 
@@ -34,6 +35,8 @@ export interface GeneratedQuestion {
   scenario: Scenario
   /** Queue names the learner chooses from, in the order they are offered. */
   candidates: string[]
+  /** Story templates (`STORIES`): what happens after the publish; the answer is its end. */
+  story?: QuestionStory
 }
 
 // The template draw uses its own stream, so it never shifts the scenario's random numbers.
@@ -54,7 +57,16 @@ export function generateQuestion(seed: number, level: Level, template?: Template
   const chosen = template ?? drawTemplate(seed, level)
   const scenario = TEMPLATES[chosen](createRng(seed), level)
   const candidates = (scenario.queues ?? []).map((q) => q.name)
-  return { id: questionId(chosen, level, seed), template: chosen, level, seed, scenario, candidates }
+  const tell = STORIES[chosen]
+  return {
+    id: questionId(chosen, level, seed),
+    template: chosen,
+    level,
+    seed,
+    scenario,
+    candidates,
+    ...(tell ? { story: tell(createRng(seed), level) } : {}),
+  }
 }
 
 const ID = /^gen-([a-z0-9]+)-([123])-(0|[1-9]\d{0,9})$/

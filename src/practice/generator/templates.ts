@@ -16,7 +16,12 @@ import {
 } from './templates-basic'
 import { deadLetterTemplate } from './templates-dead-letter'
 import { aeTemplate, e2eTemplate, headersTemplate } from './templates-more'
-import { queueDeclareTemplate } from './templates-queue-types'
+import {
+  deliveryLimitCase,
+  deliveryLimitTemplate,
+  queueDeclareTemplate,
+  type StoryCase,
+} from './templates-queue-types'
 import { topicTemplate } from './templates-topic'
 
 export type { Level }
@@ -33,7 +38,16 @@ export const TEMPLATES = {
   ae: aeTemplate,
   deadletter: deadLetterTemplate,
   qdeclare: queueDeclareTemplate,
+  qlimit: deliveryLimitTemplate,
 } as const satisfies Record<string, Template>
 
 export type TemplateId = keyof typeof TEMPLATES
+
+/**
+ * Templates whose question is a story: the same (rng, level) also gives the timeline played after
+ * the publish, and the answer is where the message is at its end (not where routing put it).
+ */
+export const STORIES: Partial<Record<TemplateId, (rng: Rng, level: Level) => StoryCase['story']>> = {
+  qlimit: (rng, level) => deliveryLimitCase(rng, level).story,
+}
 export const TEMPLATE_IDS = Object.keys(TEMPLATES) as TemplateId[]

@@ -1,7 +1,7 @@
 /** The engine's answer to a routing question, with every fact of the route that led to it. */
 import type { PublishExplanation, RunResult } from '../../engine'
 import { useT } from '../../i18n/messages'
-import type { RouteAnswer } from '../answer'
+import type { RouteAnswer, StoryEnd } from '../answer'
 import { routeFacts } from '../explain-model'
 import FactsView from '../facts-view'
 import { practiceMessages } from '../practice-messages'
@@ -11,7 +11,10 @@ export default function EngineAnswer({
   publish,
   testId,
   refused = [],
+  story,
 }: {
+  /** A story question's end: deliveries and the dead-letter reason, said before the route. */
+  story?: StoryEnd
   answer: RouteAnswer
   publish: PublishExplanation
   testId: string
@@ -27,6 +30,20 @@ export default function EngineAnswer({
           ? t('answerQueues', { queues: answer.queues.join(', ') })
           : t(`outcome_${answer.outcome}` as 'outcome_routed')}
       </p>
+      {story && (
+        <p data-testid="answer-story">
+          {t('answerStory', { n: story.deliveries })}{' '}
+          {story.deadLettered ? (
+            <>
+              {t('answerStoryDead')} <code>{story.deadLettered}</code>
+            </>
+          ) : answer.queues.length === 0 ? (
+            t('answerStoryDropped')
+          ) : (
+            t('answerStoryKept')
+          )}
+        </p>
+      )}
       {refused.length > 0 && (
         <div data-testid="answer-refused">
           <p>{t('answerRefused')}</p>

@@ -54,6 +54,16 @@ export function GeneratedPrompt({ q }: { q: GeneratedQuestion }) {
         <span key={a.queue}>{t('genQueueArgs', { queue: a.queue, args: a.args })} </span>
       ))}
       {t(f.mandatory ? 'genMandatory' : 'genNotMandatory')}
+      {q.story && (
+        <>
+          {' '}
+          {t(q.story.how === 'nack' ? 'genStoryNack' : 'genStoryReject', {
+            queue: q.story.queue,
+            n: q.story.returns,
+            profile: q.story.script.profile ?? 'rabbitmq-4',
+          })}
+        </>
+      )}
     </p>
   )
 }

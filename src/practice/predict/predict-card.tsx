@@ -10,11 +10,12 @@ import type { DiagramMarks } from '../../diagram/diagram-marking'
 import type { Scenario } from '../../engine'
 import { useT } from '../../i18n/messages'
 import { useTheme } from '../../store/theme'
-import { answerOf, type Grade, gradeRoute, type Nowhere } from '../answer'
+import { answerOf, type Grade, gradeRoute, type Nowhere, storyAnswer } from '../answer'
 import { type BindingGrade, bindingText, evaluationOf, gradeBindings } from '../binding-marks'
 import { explainOnly } from '../engine-run'
 import { bindingFact, type Fact, separatingFacts } from '../explain-model'
 import FactsView from '../facts-view'
+import { parseQuestionId } from '../generator/generate'
 import { practiceMessages } from '../practice-messages'
 import { useProgress } from '../progress/progress-store'
 import { bindingIdsOf } from './binding-ids'
@@ -53,7 +54,12 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
   }, [scenario])
   const queues = (scenario.queues ?? []).map((q) => q.name)
   const revealed = present ? present.revealed : revealedSelf || grade?.correct === true
-  const answer = engine.ok ? answerOf(engine.publish) : null
+  // a story question (generated, e.g. delivery limits): the answer is where the story leaves m
+  const storyEnd = useMemo(() => {
+    const story = parseQuestionId(exerciseId)?.story
+    return story ? storyAnswer(story.script) : null
+  }, [exerciseId])
+  const answer = engine.ok ? (storyEnd?.answer ?? answerOf(engine.publish)) : null
   const answerSet = useMemo(() => (revealed && answer ? new Set(answer.queues) : null), [revealed, answer])
   const bindingIds = useMemo(
     () => (engine.ok ? bindingIdsOf(scenario, engine.run.topology) : []),
@@ -204,7 +210,7 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
           )}
           {t('score', { score: grade.score, max: grade.maxScore })}{' '}
           {bindingGrade && t('bindingScore', { score: bindingGrade.score, max: bindingGrade.max })}
-          {!grade.correct && !revealed && (
+          {!grade.correct && !revealed && !storyEnd && (
             <>
               <p>{t('separatingIntro')}</p>
               <FactsView
@@ -223,6 +229,7 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
           answer={answer}
           publish={engine.publish}
           refused={engine.run.result.errors}
+          {...(storyEnd ? { story: storyEnd } : {})}
           testId="predict-answer"
         />
       )}
