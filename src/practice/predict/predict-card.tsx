@@ -145,7 +145,8 @@ export default function PredictCard({ exerciseId, scenario, prompt, present }: P
                   testId="practice-diagram"
                   marking={{
                     marks,
-                    revealed,
+                    // the diagram judges marks by routing; a story's answer is its end, said below
+                    revealed: revealed && !storyEnd,
                     bindings: (scenario.bindings?.length ?? 0) > 0,
                     onChange: present ? undefined : onMarks,
                     producerLines: headerLine(scenario.publishes?.[0]?.headers),
