@@ -23,7 +23,10 @@ export interface HoldingQueue {
   nextSeq: number
   /** Quorum, at-least-once: messages that left and wait for their dead-lettering (count toward the limits). */
   held?: readonly QueuedMessage[]
-  /** Quorum, reject-publish: refusing publishes until back at the soft limit (timeline only). */
+  /**
+   * Quorum, reject-publish (timeline only): this publisher was told to stop and has not been told
+   * to go on, so its client refuses the message itself (rabbit_fifo_client's reject_publish status).
+   */
   rejecting?: boolean
 }
 
@@ -51,20 +54,19 @@ function willOverflow(l: QueueLimits, ready: readonly QueuedMessage[], size: num
 }
 
 /**
- * A quorum queue with reject-publish refuses from the moment an enqueue takes it over a limit until
- * it is back at or below 80 % of every limit, rounded down (rabbit_fifo: ?LOW_LIMIT 0.8 and
- * is_below_soft_limit; on 3.10.8 x-max-length 10 resumes at 8 messages, 5 at 4, 2 at 1, 1 at 0).
- * Messages held for at-least-once dead-lettering count. Returns whether it refuses now.
+ * Where a quorum queue with reject-publish stands (rabbit_fifo's evaluate_limit): `over` a limit
+ * (every registered publisher is then told to stop), back at or below 80 % of every limit rounded
+ * down (`soft`: they may publish again; ?LOW_LIMIT 0.8 — on 3.10.8 x-max-length 10 resumes at 8,
+ * 5 at 4, 2 at 1, 1 at 0), or `between`. Messages held for at-least-once dead-lettering count.
+ * null for any other queue.
  */
-export function quorumRefusing(q: HoldingQueue): boolean {
+export function quorumLoad(q: HoldingQueue): 'over' | 'soft' | 'between' | null {
   const l = q.limits
-  if (l.kind !== 'quorum' || l.overflow !== 'reject-publish') return false
+  if (l.kind !== 'quorum' || l.overflow !== 'reject-publish') return null
   const all = [...q.ready, ...(q.held ?? [])]
-  if (overLimit(l, all)) return true
+  if (overLimit(l, all)) return 'over'
   const soft = (limit: number | undefined, n: number) => limit === undefined || n <= Math.floor(limit * 0.8)
-  if (q.rejecting && soft(l.maxLength, all.length) && soft(l.maxLengthBytes, bytesOf(all)))
-    q.rejecting = false
-  return q.rejecting === true
+  return soft(l.maxLength, all.length) && soft(l.maxLengthBytes, bytesOf(all)) ? 'soft' : 'between'
 }
 
 function overLimit(l: QueueLimits, ready: readonly QueuedMessage[]): boolean {
@@ -139,17 +141,17 @@ export function admit(
   if (ctx.arrival) m.arrival = ctx.arrival()
   const expiresAt = l.kind === 'stream' ? undefined : expiryIn(l, content, ctx.now)
   if (expiresAt !== undefined) m.expiresAt = expiresAt
-  // A quorum queue refuses only once it is already over a limit (rabbit_fifo: is_over_limit before
-  // the enqueue), so it takes one message more than its limit.
+  // A quorum queue refuses only once it is already over a limit (rabbit_fifo checks before the
+  // enqueue), so it takes one message more than its limit; a publisher told to stop refuses itself.
   const full =
-    l.kind === 'quorum' ? quorumRefusing(q) || overLimit(l, q.ready) : willOverflow(l, q.ready, content.size)
+    l.kind === 'quorum'
+      ? q.rejecting === true || overLimit(l, [...q.ready, ...(q.held ?? [])])
+      : willOverflow(l, q.ready, content.size)
   if (l.overflow !== 'drop-head' && full) {
     if (l.overflow === 'reject-publish-dlx') ctx.leave(q, m, 'maxlen', true)
     return { queue: q.name, result: 'rejected', droppedHead: [] }
   }
   insertInOrder(q.ready, m)
-  if (l.kind === 'quorum' && l.overflow === 'reject-publish' && overLimit(l, [...q.ready, ...(q.held ?? [])]))
-    q.rejecting = true
   if (q.ready.length === 1 && ctx.deliverNow?.(q, m))
     return { queue: q.name, result: 'delivered', droppedHead: [] }
   const dropped = dropHead(ctx, q)

@@ -88,6 +88,23 @@ describe('timeline simulation vs RabbitMQ (seeded random timelines with purge, d
 })
 
 /**
+ * Seeded random timelines over the queue-type world too (sim/generate.ts: a quorum queue with a
+ * delivery limit and a DLX, one with reject-publish and at-least-once dead-lettering, a stream with
+ * offset consumers); SIM_QT_SEEDS (default 12) of them, 40 steps, from SIM_SEED_BASE; every
+ * third also with purges, deletes, redeclares and connection closes.
+ */
+const QT_SEEDS = Number(process.env.SIM_QT_SEEDS ?? 12)
+
+describe('timeline simulation vs RabbitMQ (seeded random timelines with quorum queues and a stream)', () => {
+  compareEach(
+    seeds(QT_SEEDS).map((seed) => ({
+      name: `queue-type seed ${seed}`,
+      script: randomTimeline(seed, 40, seed % 3 === 0, true),
+    })),
+  )
+})
+
+/**
  * Seeded random timelines mixing TTL, x-expires, length limits (drop-head, reject-publish and
  * reject-publish-dlx), priorities, policies and dead-lettering with consumers (sim/generate.ts).
  */

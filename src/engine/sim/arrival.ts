@@ -9,7 +9,7 @@ import { getProfile } from '../profiles'
 import { admit, type HoldingQueue } from '../queue-limits'
 import type { MessageContent, QueueAdmission, QueuedMessage } from '../types'
 import { dispatch } from './dispatch'
-import { admitContext, holding } from './queue-holding'
+import { admitContext, holding, relieve } from './queue-holding'
 import { fateOf, setCopy } from './sim-state'
 import type { SimQueue } from './sim-types'
 import type { PendingDeath, StepContext } from './step-context'
@@ -18,10 +18,10 @@ import type { PendingDeath, StepContext } from './step-context'
 export function arrive(
   ctx: StepContext,
   q: SimQueue,
-  m: { id: string; content: MessageContent; from?: string },
+  m: { id: string; content: MessageContent; from?: string; enqueuer?: string },
 ): QueueAdmission {
   const { state: s, events } = ctx
-  const { id, content, from } = m
+  const { id, content, from, enqueuer } = m
   const fate = fateOf(s, id)
   fate?.copies.push({
     queue: q.name,
@@ -51,6 +51,11 @@ export function arrive(
     return { queue: q.name, result: 'enqueued', droppedHead: [] }
   }
   const h = holding(s, q)
+  const quorumRp = h.limits.kind === 'quorum' && h.limits.overflow === 'reject-publish'
+  if (quorumRp && enqueuer !== undefined) {
+    h.rejecting = q.stopped?.includes(enqueuer) ?? false
+    if (!q.enqueuers?.includes(enqueuer)) q.enqueuers = [...(q.enqueuers ?? []), enqueuer]
+  }
   // Alone in the queue, it goes to a consumer with room before its TTL is looked at (TTL 0 reaches one).
   const deliverNow = (_: HoldingQueue, head: QueuedMessage) => {
     dispatch(ctx, q, false)
@@ -61,6 +66,7 @@ export function arrive(
     ...admit(admitContext(ctx, q, deliverNow), h, id, content),
     ...(effective ? { settings: effective } : {}),
   }
+  if (quorumRp) relieve(s, q)
   if (a.result !== 'rejected') return a
   // It never got in: no "enqueued" (reject-publish-dlx has recorded its refusal in leave()).
   events.splice(at, 1)
@@ -114,7 +120,12 @@ export function settleDeaths(ctx: StepContext): void {
         events.push({ kind: 'dead-letter-lost', message: d.message.id, queue: target.name })
         continue
       }
-      const a = arrive(ctx, target, { id: d.message.id, content: routed.content, from: d.queue.name })
+      const a = arrive(ctx, target, {
+        id: d.message.id,
+        content: routed.content,
+        from: d.queue.name,
+        enqueuer: `dlx:${d.queue.uid}`,
+      })
       routed.hop.admissions.push(a)
       if (a.result !== 'rejected') taken = true
     }

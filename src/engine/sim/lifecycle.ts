@@ -60,6 +60,11 @@ export function closeChannel(ctx: StepContext, id: string, why?: CloseReason): v
   // The queue first takes the deliveries back, then notices the consumer is gone (auto-delete).
   requeueAll(ctx, ch)
   for (const c of s.consumers.filter((x) => x.channel === id)) removeConsumer(ctx, c, 'channel')
+  // A channel opened again under this name is another publisher to a quorum queue (rabbit_fifo enqueuer).
+  for (const q of s.queues) {
+    if (q.enqueuers) q.enqueuers = q.enqueuers.filter((e) => e !== id)
+    if (q.stopped) q.stopped = q.stopped.filter((e) => e !== id)
+  }
   unblockAndDispatch(ctx)
   ctx.events.push({ kind: 'channel.closed', channel: id, ...(why ? { code: why.code } : {}) })
 }

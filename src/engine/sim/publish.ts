@@ -47,7 +47,7 @@ export function publish(ctx: StepContext, ch: SimChannel, msg: ScenarioPublish):
   let refused = false
   for (const t of targets) {
     const q = findQueue(s, t.queue, msg.vhost ?? '/')
-    if (q && arrive(ctx, q, { id: msg.id, content }).result === 'rejected') refused = true
+    if (q && arrive(ctx, q, { id: msg.id, content, enqueuer: ch.id }).result === 'rejected') refused = true
   }
   if (fate.copies.length > 0) fate.outcome = 'routed'
   else if (msg.mandatory) {

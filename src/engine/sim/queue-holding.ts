@@ -5,7 +5,7 @@
  * step's list of pending dead-letterings (StepContext.deaths, routed by arrival.ts at the step's end).
  */
 import type { QueueLimits } from '../effective-args'
-import { type AdmitContext, dropExpired, dropHead, type HoldingQueue, quorumRefusing } from '../queue-limits'
+import { type AdmitContext, dropExpired, dropHead, type HoldingQueue, quorumLoad } from '../queue-limits'
 import type { DeathReason, QueuedMessage } from '../types'
 import { limitsFor } from './queries'
 import { setCopy } from './sim-state'
@@ -25,19 +25,19 @@ export function holding(s: SimState, q: SimQueue): HoldingQueue {
       q.nextSeq = n
     },
     ...(q.held ? { held: q.held } : {}),
-    get rejecting() {
-      return q.rejecting
-    },
-    set rejecting(v: boolean | undefined) {
-      if (v) q.rejecting = true
-      else delete q.rejecting
-    },
   }
 }
 
-/** After messages left a quorum queue: it may be back at its soft limit and take publishes again. */
+/**
+ * A quorum queue with reject-publish after any change (rabbit_fifo's evaluate_limit): over a limit,
+ * every publisher that has published to it is told to stop; back at the soft limit, all may go on.
+ * A publisher that never published to it is not told anything (its first message is judged by the
+ * queue alone: refused only when the queue is over a limit).
+ */
 export function relieve(s: SimState, q: SimQueue): void {
-  if (q.rejecting) quorumRefusing(holding(s, q))
+  const load = quorumLoad(holding(s, q))
+  if (load === 'over') q.stopped = [...(q.enqueuers ?? [])]
+  else if (load === 'soft' && q.stopped?.length) q.stopped = []
 }
 
 const STATUS = {

@@ -33,6 +33,8 @@ export function cloneState(s: SimState): SimState {
       ready: q.ready.map((m) => ({ ...m })),
       ...(q.log ? { log: [...q.log] } : {}),
       ...(q.held ? { held: [...q.held] } : {}),
+      ...(q.enqueuers ? { enqueuers: [...q.enqueuers] } : {}),
+      ...(q.stopped ? { stopped: [...q.stopped] } : {}),
       active: [...q.active],
       blocked: [...q.blocked],
     })),

@@ -117,11 +117,13 @@ export interface SimQueue {
    */
   log?: SimMessage[]
   /**
-   * Quorum queues with `x-overflow reject-publish`: publishes are refused from the moment an
-   * enqueue took the queue over its limit until it is back at or below 80 % of it (rabbit_fifo's
-   * soft limit, measured on 3.10.8).
+   * Quorum queues with `x-overflow reject-publish`: who has published to it (channels, and `dlx:`
+   * + a queue uid for dead-letterings), and those told to stop — from the enqueue that took the
+   * queue over its limit until it is back at or below 80 % of it (rabbit_fifo's soft limit,
+   * measured on 3.10.8); a stopped publisher's messages are refused.
    */
-  rejecting?: boolean
+  enqueuers?: string[]
+  stopped?: string[]
   /**
    * Quorum queues with at-least-once dead-lettering: messages that left and could not be routed
    * through the dead-letter exchange; they stay in the queue (counting toward its length).

@@ -22,14 +22,82 @@ const CHANNELS: [string, string][] = [
 const QUEUES = ['q1', 'q2']
 const KEYS = ['k1', 'k2']
 
-function prelude(): SimOp[] {
+/**
+ * The queue-type world (`randomTimeline(…, { queueTypes: true })`): `qq` a quorum queue with
+ * x-delivery-limit 2 dead-lettering into the classic `qdl`, `qa` a quorum queue of at most 3 with
+ * reject-publish and at-least-once dead-lettering into an exchange that does not exist (its
+ * rejected messages stay inside and count), and the stream `s`, read by consumers from `first`,
+ * `last`, `next` or an offset, whose deliveries are only ever acked (nack and reject would close
+ * the connection, tested by hand in sequences-streams.ts).
+ */
+const QT_QUEUES = ['qq', 'qa', 's']
+
+function queueTypePrelude(): SimOp[] {
+  const q = (name: string, args: Record<string, string | number>): SimOp => ({
+    op: 'queue.declare',
+    queue: { name, durable: true, arguments: args },
+    channel: 'a',
+  })
+  return [
+    { op: 'queue.declare', queue: { name: 'qdl', durable: false }, channel: 'a' },
+    q('qq', {
+      'x-queue-type': 'quorum',
+      'x-delivery-limit': 2,
+      'x-dead-letter-exchange': '',
+      'x-dead-letter-routing-key': 'qdl',
+    }),
+    q('qa', {
+      'x-queue-type': 'quorum',
+      'x-max-length': 3,
+      'x-overflow': 'reject-publish',
+      'x-dead-letter-strategy': 'at-least-once',
+      'x-dead-letter-exchange': 'nowhere',
+    }),
+    q('s', { 'x-queue-type': 'stream' }),
+    ...[
+      ['s', 'k1'],
+      ['qq', 'k2'],
+    ].map(
+      ([destination, routing_key]): SimOp => ({
+        op: 'bind',
+        binding: {
+          source: 'x',
+          destination: destination as string,
+          destination_type: 'queue',
+          routing_key: routing_key as string,
+        },
+        channel: 'a',
+      }),
+    ),
+  ]
+}
+
+function prelude(queueTypes: boolean): SimOp[] {
   return [
     { op: 'connection.open', connection: 'c1' },
     { op: 'connection.open', connection: 'c2' },
     ...CHANNELS.map(([channel, connection]): SimOp => ({ op: 'channel.open', channel, connection })),
     { op: 'exchange.declare', exchange: { name: 'x', type: 'direct', durable: false }, channel: 'a' },
     ...QUEUES.map((name): SimOp => ({ op: 'queue.declare', queue: { name, durable: false }, channel: 'a' })),
+    ...(queueTypes ? queueTypePrelude() : []),
   ]
+}
+
+/** A consume on the queue-type world's queues: a stream consumer needs a prefetch and an offset. */
+function queueTypeConsume(rnd: () => number, channel: string, n: number): SimOp {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T
+  const queue = pick(['qq', 'qa', 's', 's', 's'])
+  const prefetch = pick([1, 2, 3, 5])
+  if (queue !== 's') return { op: 'consume', channel, queue, consumer: `C${n}`, prefetch }
+  const offset = pick<string | number>(['first', 'first', 'first', 'last', 'next', 1, 3])
+  return {
+    op: 'consume',
+    channel,
+    queue,
+    consumer: `C${n}`,
+    prefetch,
+    arguments: { 'x-stream-offset': offset },
+  }
 }
 
 /** Rarer operations that tear things down: purge, delete and redeclare, connection close. */
@@ -45,8 +113,15 @@ function lifecycleOp(s: SimState, rnd: () => number, channel: string): SimOp {
   return { op: 'connection.close', connection: conn }
 }
 
-function nextOp(s: SimState, rnd: () => number, n: number, lifecycle: boolean): SimOp | null {
+function nextOp(
+  s: SimState,
+  rnd: () => number,
+  n: number,
+  lifecycle: boolean,
+  queueTypes = false,
+): SimOp | null {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T
+  const targets = queueTypes ? [...QUEUES, ...QT_QUEUES] : QUEUES
   const [channel, connection] = pick(CHANNELS)
   if (!s.connections.find((c) => c.id === connection)?.open) return { op: 'connection.open', connection }
   const ch = s.channels.find((c) => c.id === channel)
@@ -54,9 +129,9 @@ function nextOp(s: SimState, rnd: () => number, n: number, lifecycle: boolean): 
   if (lifecycle && rnd() < 0.08) return lifecycleOp(s, rnd, channel)
   const r = rnd()
   if (r < 0.3) {
-    const direct = rnd() < 0.5
+    const direct = rnd() < (queueTypes ? 0.75 : 0.5)
     const publish = direct
-      ? { id: `m${n}`, exchange: '', routing_key: pick(QUEUES) }
+      ? { id: `m${n}`, exchange: '', routing_key: pick(targets) }
       : { id: `m${n}`, exchange: 'x', routing_key: pick(KEYS) }
     return { op: 'publish', publish, channel }
   }
@@ -65,26 +140,40 @@ function nextOp(s: SimState, rnd: () => number, n: number, lifecycle: boolean): 
     return {
       op,
       channel,
-      binding: { source: 'x', destination: pick(QUEUES), destination_type: 'queue', routing_key: pick(KEYS) },
+      binding: {
+        source: 'x',
+        destination: pick(targets),
+        destination_type: 'queue',
+        routing_key: pick(KEYS),
+      },
     }
   }
   if (r < 0.5) {
     if (s.consumers.length >= 5) return null
+    if (queueTypes && rnd() < 0.85) return queueTypeConsume(rnd, channel, n)
     return { op: 'consume', channel, queue: pick(QUEUES), consumer: `C${n}`, prefetch: pick([0, 1, 1, 2, 3]) }
   }
   if (r < 0.55) {
     const mine = s.consumers.filter((c) => c.channel === channel)
     return mine.length ? { op: 'cancel', channel, consumer: pick(mine).tag } : null
   }
-  if (r < 0.62) return { op: 'get', channel, queue: pick(QUEUES), noAck: rnd() < 0.3 }
+  if (r < 0.62)
+    return {
+      op: 'get',
+      channel,
+      queue: pick(queueTypes ? [...QUEUES, 'qq', 'qa'] : QUEUES),
+      noAck: rnd() < 0.3,
+    }
   if (r < 0.97) {
     if (ch.unacked.length === 0) return null
     const d = pick(ch.unacked)
     if (ch.unacked.filter((u) => u.message.id === d.message.id).length > 1) return null
     const oneQueue = new Set(ch.unacked.map((u) => u.queue)).size === 1
     const multiple = oneQueue && rnd() < 0.25
-    const kind = pick(['ack', 'ack', 'nack', 'reject'] as const)
+    const picked = pick(['ack', 'ack', 'nack', 'reject'] as const)
     const requeue = rnd() < 0.7
+    // A stream delivery is only acked (and an ack with `multiple` only over one queue anyway).
+    const kind = d.stream ? 'ack' : picked
     if (kind === 'reject') return { op: 'reject', channel, message: d.message.id, requeue }
     return kind === 'ack'
       ? { op: 'ack', channel, message: d.message.id, multiple }
@@ -95,16 +184,23 @@ function nextOp(s: SimState, rnd: () => number, n: number, lifecycle: boolean): 
 
 /**
  * A random timeline of `length` steps after the fixed prelude; `lifecycle` adds purges, queue
- * deletes and redeclares (sometimes auto-delete) and connection closes.
+ * deletes and redeclares (sometimes auto-delete) and connection closes; `queueTypes` adds the
+ * quorum queues and the stream above (publishes, bindings, consumers and gets reach them too).
+ * Without `queueTypes` a seed gives the same timeline as before it existed.
  */
-export function randomTimeline(seed: number, length: number, lifecycle = false): TimelineScript {
+export function randomTimeline(
+  seed: number,
+  length: number,
+  lifecycle = false,
+  queueTypes = false,
+): TimelineScript {
   const rnd = mulberry32(seed)
-  const script: TimelineScript = { profile: 'rabbitmq-3.10', steps: prelude() }
+  const script: TimelineScript = { profile: 'rabbitmq-3.10', steps: prelude(queueTypes) }
   const player = createTimeline(script.profile)
   for (const op of script.steps) player.push(op)
   let n = 0
   while (n < length) {
-    const op = nextOp(player.state, rnd, ++n, lifecycle)
+    const op = nextOp(player.state, rnd, ++n, lifecycle, queueTypes)
     if (!op) continue
     script.steps.push(op)
     player.push(op)

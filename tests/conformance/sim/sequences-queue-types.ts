@@ -42,6 +42,16 @@ const seq = (name: string, steps: SimOp[]): Sequence => ({
   script: { profile: 'rabbitmq-3.10', steps },
 })
 const dlq: SimOp = { op: 'queue.declare', queue: { name: 'dlq', durable: false }, channel: 'p' }
+const get = (queue: string, channel: string, noAck = false): SimOp => ({ op: 'get', queue, channel, noAck })
+/** A quorum queue dead-lettering at least once (needs reject-publish and a DLX). */
+const atLeastOnce = (name: string, dlx: string, extra: Record<string, string | number> = {}): SimOp =>
+  quorum(name, {
+    'x-overflow': 'reject-publish',
+    'x-dead-letter-strategy': 'at-least-once',
+    'x-dead-letter-exchange': dlx,
+    ...extra,
+  })
+const confirm: SimOp = { op: 'confirm.select', channel: 'p' }
 
 export const QUEUE_TYPE_SEQUENCES: Sequence[] = [
   seq('quorum, no delivery limit: a nacked message goes to the back (3.10.8)', [
@@ -127,5 +137,121 @@ export const QUEUE_TYPE_SEQUENCES: Sequence[] = [
     ack('m1', 'a'),
     ack('m3', 'a'),
     ack('m4', 'a'),
+  ]),
+  seq(
+    'quorum: x-delivery-count appears after the first return and counts nack, reject, close and recover (3.10.8)',
+    [
+      ...open('c1', 'p', 'a', 'b'),
+      quorum('q'),
+      ...pubs('m', 1, 'q'),
+      consume('q', 'A', 'a', 1),
+      nack('m1', 'a'),
+      reject('m1', 'a'),
+      { op: 'channel.close', channel: 'a' },
+      get('q', 'b'),
+      { op: 'recover', channel: 'b' },
+      get('q', 'b'),
+      nack('m1', 'b'),
+    ],
+  ),
+  seq('quorum: basic.get carries x-delivery-count 0 on a first delivery; a consumer does not', [
+    ...open('c1', 'p', 'a', 'b'),
+    quorum('q', { 'x-delivery-limit': 5 }),
+    ...pubs('m', 3, 'q'),
+    get('q', 'a'),
+    get('q', 'a', true),
+    consume('q', 'B', 'b', 5),
+    nack('m1', 'a'),
+  ]),
+  seq('quorum, x-delivery-limit 2: counts 1 and 2 on redeliveries, then dead-lettered without the header', [
+    ...open('c1', 'p', 'a'),
+    dlq,
+    quorum('q', { 'x-delivery-limit': 2, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': 'dlq' }),
+    ...pubs('m', 1, 'q'),
+    consume('q', 'A', 'a', 1),
+    nack('m1', 'a'),
+    nack('m1', 'a'),
+    nack('m1', 'a'),
+    consume('dlq', 'D', 'a', 5),
+  ]),
+  seq('quorum: a channel-wide prefetch refuses the consumer (540, the connection); without it all is well', [
+    ...open('c1', 'p'),
+    ...open('c2', 'a'),
+    ...open('c3', 'b'),
+    quorum('q'),
+    ...pubs('m', 2, 'q'),
+    { op: 'qos', prefetch: 2, global: true, channel: 'a' },
+    { op: 'consume', queue: 'q', consumer: 'A', channel: 'a', keepQos: true },
+    { op: 'qos', prefetch: 0, global: true, channel: 'b' },
+    { op: 'consume', queue: 'q', consumer: 'B', channel: 'b', keepQos: true },
+  ]),
+  seq('quorum, at-least-once with a routable DLX: rejected messages arrive with x-death', [
+    ...open('c1', 'p', 'a'),
+    dlq,
+    atLeastOnce('q', '', { 'x-dead-letter-routing-key': 'dlq' }),
+    ...pubs('m', 3, 'q'),
+    consume('q', 'A', 'a', 3),
+    { op: 'reject', message: 'm1', channel: 'a', requeue: false },
+    { op: 'nack', message: 'm3', channel: 'a', requeue: false },
+    ack('m2', 'a'),
+    consume('dlq', 'D', 'a', 5),
+  ]),
+  seq('quorum, at-least-once into nowhere: the messages stay inside and count toward x-max-length', [
+    ...open('c1', 'p', 'a'),
+    confirm,
+    atLeastOnce('q', 'nowhere', { 'x-max-length': 2 }),
+    ...pubs('u', 2, 'q'),
+    consume('q', 'A', 'a', 2),
+    { op: 'reject', message: 'u1', channel: 'a', requeue: false },
+    { op: 'reject', message: 'u2', channel: 'a', requeue: false },
+    { op: 'cancel', consumer: 'A', channel: 'a' },
+    ...pubs('v', 3, 'q'),
+  ]),
+  seq(
+    'quorum, at-least-once falls back to at-most-once without reject-publish (drop-head, reject-publish-dlx)',
+    [
+      ...open('c1', 'p', 'a'),
+      confirm,
+      quorum('f', {
+        'x-max-length': 2,
+        'x-dead-letter-strategy': 'at-least-once',
+        'x-dead-letter-exchange': 'nowhere',
+      }),
+      quorum('g', {
+        'x-max-length': 2,
+        'x-overflow': 'reject-publish-dlx',
+        'x-dead-letter-strategy': 'at-least-once',
+        'x-dead-letter-exchange': 'nowhere',
+      }),
+      ...pubs('f', 2, 'f'),
+      ...pubs('g', 2, 'g'),
+      get('f', 'a'),
+      { op: 'reject', message: 'f1', channel: 'a', requeue: false },
+      get('g', 'a'),
+      { op: 'reject', message: 'g1', channel: 'a', requeue: false },
+      ...pubs('x', 3, 'f'),
+      ...pubs('y', 3, 'g'),
+    ],
+  ),
+  seq('quorum, reject-publish x-max-length 5: refused until back at 4 (80 %), for every channel (3.10.8)', [
+    ...open('c1', 'p', 'a', 'b'),
+    confirm,
+    { op: 'confirm.select', channel: 'b' },
+    quorum('q', { 'x-max-length': 5, 'x-overflow': 'reject-publish' }),
+    ...pubs('m', 7, 'q'),
+    get('q', 'a', true),
+    ...pubs('x', 1, 'q'),
+    { op: 'publish', publish: { id: 'b1', exchange: '', routing_key: 'q' }, channel: 'b' },
+    get('q', 'a', true),
+    ...pubs('y', 3, 'q'),
+  ]),
+  seq('quorum, reject-publish x-max-length 5: back at 4 by deliveries, a requeue does not block again', [
+    ...open('c1', 'p', 'a'),
+    confirm,
+    quorum('q', { 'x-max-length': 5, 'x-overflow': 'reject-publish' }),
+    ...pubs('m', 7, 'q'),
+    consume('q', 'A', 'a', 2),
+    nack('m1', 'a'),
+    ...pubs('x', 2, 'q'),
   ]),
 ]
