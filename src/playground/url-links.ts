@@ -1,11 +1,13 @@
 /**
  * On opening the playground: a share link (`#v1/edit|view/…`), a `#scenario=` case or a
  * `?scenario=URL` case is loaded (asking first if there is unsaved work). The hash is cleared once
- * handled so a reload shows the saved work instead of asking again.
+ * handled so a reload shows the saved work instead of asking again. `compare=scenarios/NAME.json`
+ * then compares the work with that public scenario ("Compare with…", docs/playground.md).
  */
 import { playgroundStore } from '../store/app-store'
 import {
   base64UrlDecode,
+  fetchPublicScenarioScript,
   fetchScenarioScript,
   ScenarioLinkError,
   scenarioFromHash,
@@ -40,16 +42,35 @@ export async function openLinkFromUrl(): Promise<void> {
   }
   const inline = scenarioFromHash(hash)
   const fromQuery = route.params.scenario ?? null
-  if (inline === null && fromQuery === null) return
+  const compare = route.params.compare ?? null
+  if (compare !== null) setParams({ compare: null })
+  if (inline === null && fromQuery === null) {
+    if (compare !== null) await compareWithLink(compare)
+    return
+  }
+  let opened = false
   try {
     const text =
       inline !== null
         ? scenarioJsonToScript(base64UrlDecode(inline))
         : await fetchScenarioScript(fromQuery ?? '', document.baseURI)
     clearLinkFromUrl(inline !== null ? undefined : 'scenario')
-    await s.replaceWork(text, { source: 'scenario', kept: null })
+    opened = await s.replaceWork(text, { source: 'scenario', kept: null })
   } catch (e) {
     clearLinkFromUrl(inline !== null ? undefined : 'scenario')
     s.notify('error', 'scenarioError', { detail: e instanceof ScenarioLinkError ? e.message : String(e) })
+  }
+  // A comparison belongs to the linked case: not made when the case failed or the learner kept their work.
+  if (opened && compare !== null) await compareWithLink(compare)
+}
+
+/** `compare=`: the work against a public scenario (`scenarios/NAME.json`), or a notice saying why not. */
+async function compareWithLink(name: string): Promise<void> {
+  const s = playgroundStore.getState()
+  try {
+    const text = await fetchPublicScenarioScript(name, document.baseURI)
+    s.setCompare({ kind: 'file', name, text })
+  } catch (e) {
+    s.notify('error', 'compareError', { detail: e instanceof ScenarioLinkError ? e.message : String(e) })
   }
 }

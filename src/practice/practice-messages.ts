@@ -117,7 +117,8 @@ export const practiceMessages = defineMessages({
     reasoning: 'Why:',
     tryAgain: 'Try again',
     homeworkTitle: 'Homework',
-    homeworkIntro: 'Ten tasks from the study note. Do them on your own; no model answers are given.',
+    homeworkIntro:
+      'Ten tasks from the study note. Do them on your own; no model answers are given. Homework 02, 03 and 09 end with a check by the engine, which you open once your own answer is written.',
     homeworkNumber: 'Homework {n}',
     hwLevel_basic: 'basic',
     hwLevel_applied: 'applied',
@@ -288,7 +289,8 @@ export const practiceMessages = defineMessages({
     reasoning: '原因：',
     tryAgain: '再试一次',
     homeworkTitle: '课后作业',
-    homeworkIntro: '学习笔记中的十道作业。请独立完成；这里不提供参考答案。',
+    homeworkIntro:
+      '学习笔记中的十道作业。请独立完成；这里不提供参考答案。作业 02、03、09 最后附有引擎核对，写好自己的答案后再打开。',
     homeworkNumber: '作业 {n}',
     hwLevel_basic: '基础',
     hwLevel_applied: '综合',

@@ -3,7 +3,8 @@
  *   await openInPlayground(scenarioOrScriptText, { run: true })
  * It switches to the playground view, asks before discarding unsaved work, loads the case and runs
  * it; its publishes go to the message log (unless `run: false`). Resolves false when the user kept
- * their work.
+ * their work. With `compare`, the loaded case is compared with that text ("Compare with…": the
+ * diff is listed and drawn on the diagram), as the `compare=` link does.
  */
 import type { Scenario } from '../engine'
 import { ensurePipeline, playgroundStore } from './app-store'
@@ -12,12 +13,17 @@ import { navigate } from './url-route'
 
 export async function openInPlayground(
   scenario: Scenario | string,
-  opts: { run?: boolean; source?: string } = {},
+  opts: { run?: boolean; source?: string; compare?: { name: string; text: string } } = {},
 ): Promise<boolean> {
   const text = typeof scenario === 'string' ? scenario : scenarioToScript(scenario)
   navigate('playground')
   ensurePipeline()
-  return playgroundStore
-    .getState()
-    .replaceWork(text, { source: opts.source ?? 'link', kept: null, logPublishes: opts.run !== false })
+  const s = playgroundStore.getState()
+  const opened = await s.replaceWork(text, {
+    source: opts.source ?? 'link',
+    kept: null,
+    logPublishes: opts.run !== false,
+  })
+  if (opened && opts.compare) s.setCompare({ kind: 'file', ...opts.compare })
+  return opened
 }

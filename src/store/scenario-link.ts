@@ -2,16 +2,32 @@
  * Prepared cases opened from a link (lesson pages, docs, instructors):
  *   ?scenario=URL          a scenario JSON served beside the app (same origin only)
  *   #scenario=<base64url>  the scenario JSON itself, base64url-encoded UTF-8 (padding optional)
- * The scenario becomes script text (so it can be edited); its publishes run like any other line.
+ *   &compare=scenarios/NAME.json  beside either: "Compare with…" that public scenario (docs/playground.md)
+ * The scenario becomes script text (so it can be edited); its publishes run like any other line,
+ * and its `expect` list becomes `expect` lines.
  */
-import { importDefinitions, operationsFromScenario, printScript, type Scenario } from '../engine'
+import {
+  AnalysisInputError,
+  importDefinitions,
+  operationsFromScenario,
+  printScript,
+  type Scenario,
+  scenarioRequirements,
+} from '../engine'
 import { hrefFor } from './url-route'
 
 export const MAX_SCENARIO_BYTES = 2_000_000
 
 export class ScenarioLinkError extends Error {
   constructor(
-    readonly kind: 'bad-base64' | 'bad-json' | 'bad-scenario' | 'cross-origin' | 'fetch-failed' | 'too-large',
+    readonly kind:
+      | 'bad-base64'
+      | 'bad-json'
+      | 'bad-scenario'
+      | 'cross-origin'
+      | 'fetch-failed'
+      | 'too-large'
+      | 'not-public',
     detail: string,
   ) {
     super(detail)
@@ -66,16 +82,30 @@ export function scenarioJsonToScript(json: string): string {
   let scenario: Scenario
   try {
     scenario = importDefinitions(data).scenario
+    // importDefinitions keeps `expect` aside as a section it does not know; the script has lines for it.
+    const expect = (data as { expect?: unknown } | null)?.expect
+    return scenarioToScript(
+      expect === undefined ? scenario : { ...scenario, expect: expect as Scenario['expect'] },
+    )
   } catch (e) {
+    if (e instanceof ScenarioLinkError) throw e
     throw new ScenarioLinkError('bad-scenario', e instanceof Error ? e.message : String(e))
   }
-  return scenarioToScript(scenario)
 }
 
+/** The scenario as script text: its operations, then its `expect` list as `expect` lines. */
 export function scenarioToScript(scenario: Scenario): string {
+  let requirements: ReturnType<typeof scenarioRequirements>
+  try {
+    requirements = scenarioRequirements(scenario)
+  } catch (e) {
+    if (e instanceof AnalysisInputError) throw new ScenarioLinkError('bad-scenario', e.message)
+    throw e
+  }
   return printScript(operationsFromScenario(scenario), {
     profile: scenario.profile,
     vhosts: scenario.vhosts?.map((v) => v.name),
+    requirements,
   })
 }
 
@@ -112,4 +142,25 @@ export async function fetchScenarioScript(value: string, pageUrl: string): Promi
   if (!res.ok)
     throw new ScenarioLinkError('fetch-failed', `${res.status} ${res.statusText} for ${url.pathname}`)
   return scenarioJsonToScript(await res.text())
+}
+
+/**
+ * `compare=` names a scenario of the app's own `scenarios/` folder, nothing else: a relative
+ * `scenarios/NAME.json` (NAME letters, digits, `_`, `-`, and dots between them). The link is
+ * untrusted input, so anything else — another folder, `..`, a full URL, an encoded slash — is refused.
+ */
+const PUBLIC_SCENARIO = /^scenarios\/[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.json$/
+
+export function publicScenarioUrl(value: string, pageUrl: string): URL {
+  if (!PUBLIC_SCENARIO.test(value))
+    throw new ScenarioLinkError(
+      'not-public',
+      `not a scenario of the playground (scenarios/NAME.json): ${value}`,
+    )
+  return resolveScenarioUrl(value, pageUrl)
+}
+
+/** The script text of a public scenario (`compare=`), checked as `?scenario=` checks its file. */
+export async function fetchPublicScenarioScript(value: string, pageUrl: string): Promise<string> {
+  return fetchScenarioScript(publicScenarioUrl(value, pageUrl).toString(), pageUrl)
 }

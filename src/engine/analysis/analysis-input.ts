@@ -74,18 +74,25 @@ function requirementAt(item: unknown, i: number): Requirement {
   for (const k of Object.keys(item))
     if (!['kind', 'key', 'queues', 'headers', 'exchange', 'vhost'].includes(k))
       throw new AnalysisInputError(`${at}.${k}`, 'unknown field')
-  return item as unknown as Requirement
+  return { ...item, queues } as unknown as Requirement
+}
+
+/** A scenario's `expect` list as requirements (none when absent); a bad item throws, located. */
+export function scenarioRequirements(scenario: unknown): Requirement[] {
+  const list = isObj(scenario) ? scenario.expect : undefined
+  if (list !== undefined && !Array.isArray(list)) throw new AnalysisInputError('expect', 'expected an array')
+  return (list ?? []).map(requirementAt)
 }
 
 function fromScenario(scenario: Scenario, kind: 'scenario' | 'definitions'): AnalysisSource {
-  const list = (scenario as { expect?: unknown }).expect
-  if (list !== undefined && !Array.isArray(list)) throw new AnalysisInputError('expect', 'expected an array')
+  const ops = scenarioToOperations(scenario)
+  const requirements = scenarioRequirements(scenario)
   return {
     kind,
-    ops: scenarioToOperations(scenario),
+    ops,
     profile: scenario.profile ?? DEFAULT_PROFILE,
     vhosts: (scenario.vhosts ?? []).map((v) => v.name),
-    requirements: (list ?? []).map((item, index) => ({ requirement: requirementAt(item, index), index })),
+    requirements: requirements.map((requirement, index) => ({ requirement, index })),
   }
 }
 

@@ -3,7 +3,12 @@
  * what something outside src/engine uses is listed (knip checks).
  */
 export { type AnalysisBroker, analysisBroker } from './analysis-broker'
-export { AnalysisInputError, type AnalysisSource, analysisSource } from './analysis-input'
+export {
+  AnalysisInputError,
+  type AnalysisSource,
+  analysisSource,
+  scenarioRequirements,
+} from './analysis-input'
 export { checkSource, diffSources, lintSource } from './analyze'
 export { routeWitness, type Witness } from './class-route'
 export { lintTopology } from './lint/lint'

@@ -2,7 +2,8 @@
  * Operations → script text, one statement per line. `parseScript(printScript(ops))` gives back the
  * same operations (names are quoted whenever a bare word would read differently).
  */
-import type { Operation, ProfileName, ScenarioBinding } from '../types'
+import type { Operation, ProfileName, Requirement, ScenarioBinding } from '../types'
+import { printRequirement } from './expect-statement'
 import { EXCHANGE_TYPES, quote, quoteIfNeeded } from './names'
 import { printPolicy } from './policy-statement'
 import { printTable } from './values'
@@ -90,9 +91,10 @@ function vhostOf(op: Operation): string {
 }
 
 /** The whole script: optional profile line, then statements with `vhost` lines where it changes. */
+/** The script of `ops`; `requirements` (a scenario's `expect` list) follow as `expect` lines. */
 export function printScript(
   ops: readonly Operation[],
-  opts: { profile?: ProfileName; vhosts?: string[] } = {},
+  opts: { profile?: ProfileName; vhosts?: string[]; requirements?: readonly Requirement[] } = {},
 ): string {
   const lines: string[] = []
   if (opts.profile) lines.push(`profile ${opts.profile}`)
@@ -112,6 +114,14 @@ export function printScript(
       current = v
     }
     lines.push(printOperation(op))
+  }
+  for (const r of opts.requirements ?? []) {
+    const v = r.vhost ?? '/'
+    if (v !== current) {
+      lines.push(`vhost ${v === '/' ? '/' : q(v)}`)
+      current = v
+    }
+    lines.push(printRequirement(r))
   }
   return lines.join('\n') + (lines.length ? '\n' : '')
 }

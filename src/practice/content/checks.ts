@@ -18,6 +18,7 @@ import {
 import { type Scenario, ScenarioFormatError, validateScenario } from '../../engine'
 import type {
   ChoiceQuestion,
+  HomeworkCheck,
   HomeworkTask,
   KnowledgePoint,
   OrderQuestion,
@@ -93,6 +94,27 @@ export const predict: Check<PredictExercise> = obj({
   scenario: practiceScenario,
 })
 
+/** A public scenario a check opens: `scenarios/NAME.json`, the only form the `compare=` link takes. */
+const publicScenario: Check<string> = (v, at) =>
+  /^scenarios\/[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.json$/.test(str(v, at))
+    ? (v as string)
+    : fail(at, 'expected scenarios/NAME.json')
+
+const homeworkCheck: Check<HomeworkCheck> = (v, at) => {
+  const c = obj({
+    first: l10n,
+    cases: arr(
+      obj({ id: str, label: l10n, look: l10n, scenario: publicScenario, compare: optional(publicScenario) }),
+      1,
+    ),
+  })(v, at)
+  uniqueIds(
+    c.cases.map((x) => x.id),
+    `${at}.cases`,
+  )
+  return c
+}
+
 export const homework: Check<HomeworkTask> = (v, at) => {
   const h = obj({
     id: str,
@@ -107,6 +129,7 @@ export const homework: Check<HomeworkTask> = (v, at) => {
     scenarioFile: (x, p) => (x === null ? null : str(x, p)),
     timeline: optional(str),
     level: oneOf(['basic', 'applied', 'advanced', 'stretch']),
+    check: optional(homeworkCheck),
   })(v, at)
   return h
 }

@@ -64,6 +64,29 @@ export interface HomeworkTask {
   /** Id of a timeline scenario (lessons/timeline) that plays this task's sequence, when one exists. */
   timeline?: string
   level: HomeworkLevel
+  /** A check by the whole-message-space analysis, offered once the learner has done the work. */
+  check?: HomeworkCheck
+}
+
+/**
+ * Homework checked by the analysis (docs/analysis.md): the sample's requirements with their verdicts
+ * and counter-examples, or a before/after pair drawn as a diff. Hidden until the learner asks.
+ */
+export interface HomeworkCheck {
+  /** What to write down before opening the check (the prediction the check answers). */
+  first: L10n
+  cases: HomeworkCheckCase[]
+}
+
+export interface HomeworkCheckCase {
+  id: string
+  label: L10n
+  /** What the playground shows for this case, and what to compare with your own answer. */
+  look: L10n
+  /** The case opened as the work: `scenarios/NAME.json` under public/. */
+  scenario: string
+  /** Compared with it ("before"), `scenarios/NAME.json`: the diff is listed and drawn. */
+  compare?: string
 }
 
 /** A knowledge point of the study note (Producer, Exchange, topic wildcards…), named in both languages. */

@@ -7,13 +7,20 @@ import { scenarioHref } from '../../store/scenario-link'
 import { KNOWLEDGE_POINTS } from '../content/load'
 import type { HomeworkTask } from '../content/types'
 import { practiceMessages } from '../practice-messages'
+import HomeworkCheckView from './homework-check'
 import { homeworkMessages } from './homework-messages'
 import SelfRating from './self-rating'
 
 // Kits, observation and diff for tasks done on a real broker (src/observe; loaded on demand).
 const HomeworkLab = lazy(() => import('./homework-lab'))
 
-function ScenarioLink({ file }: { file: string }) {
+/** The sample without its `expect` list: its requirements and their verdicts are the task's check. */
+function withoutRequirements(text: string): string {
+  const { expect: _check, ...rest } = JSON.parse(text) as Scenario
+  return JSON.stringify(rest)
+}
+
+function ScenarioLink({ file, hideRequirements }: { file: string; hideRequirements: boolean }) {
   const t = useT(practiceMessages)
   const [loaded, setLoaded] = useState<{ href: string; text: string } | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -22,6 +29,7 @@ function ScenarioLink({ file }: { file: string }) {
     fetch(new URL(file, document.baseURI))
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${r.status} ${file}`))))
       // Parsing here lets a malformed file reach the error branch below.
+      .then((raw) => (hideRequirements ? withoutRequirements(raw) : raw))
       .then((text) => ({ href: scenarioHref(JSON.stringify(JSON.parse(text))), text }))
       .then(
         (link) => !stale && setLoaded(link),
@@ -30,7 +38,7 @@ function ScenarioLink({ file }: { file: string }) {
     return () => {
       stale = true
     }
-  }, [file])
+  }, [file, hideRequirements])
   if (error) return <p role="alert">{t('scenarioMissing', { error })}</p>
   if (!loaded) return <p className="loading">{t('loading')}</p>
   // The store's openInPlayground keeps the user's unsaved playground work safe; the href is the
@@ -96,7 +104,7 @@ export default function HomeworkPage({ task }: { task: HomeworkTask }) {
         ))}
       </ul>
       <KnowledgePoints ids={task.points} />
-      {task.scenarioFile && <ScenarioLink file={task.scenarioFile} />}
+      {task.scenarioFile && <ScenarioLink file={task.scenarioFile} hideRequirements={!!task.check} />}
       {task.timeline && (
         <p>
           <a
@@ -113,6 +121,7 @@ export default function HomeworkPage({ task }: { task: HomeworkTask }) {
           <HomeworkLab task={task} />
         </Suspense>
       )}
+      {task.check && <HomeworkCheckView id={task.id} check={task.check} />}
       <SelfRating task={task} />
     </article>
   )
