@@ -75,6 +75,32 @@ export type Claim =
    * reason in code.
    */
   | { kind: 'profile-run'; profile: ProfileName; message: string; deliveries: string; reason?: string }
+  /** A requirement of the step (its `expect` text) holds or fails, with this shortest counter-example. */
+  | { kind: 'requirement'; text: string; holds: boolean; witness?: string; reached?: string[] }
+  /** The step's whole diff: every destination gained or lost, and every change of copies. */
+  | {
+      kind: 'diff'
+      changes: { change: 'gained' | 'lost'; destination: string; witness: string }[]
+      copies: { witness: string; before: number; after: number }[]
+    }
+  /** The lint finds exactly these bindings (by key) under this rule on the step's topology. */
+  | { kind: 'lint'; rule: string; keys: string[] }
+
+/**
+ * A question about every message, answered by the analysis (src/engine/analysis): does each
+ * `expect` line of the step hold, or which destinations gain or lose messages between the step's
+ * topology and another one (`before` or `after`: a file of the lesson; the step's own is the other
+ * side). `lint` names rules whose findings on the step's topology are shown with the answer.
+ */
+export type AnalysisQuestion =
+  | { kind: 'check'; lint?: string[] }
+  | {
+      kind: 'diff'
+      other: { file: string; text: string }
+      /** Which side the other file is. */
+      otherIs: 'before' | 'after'
+      lint?: string[]
+    }
 
 export interface LessonStep {
   id: string
@@ -104,6 +130,8 @@ export interface LessonStep {
   queueContents?: Record<string, string[]>
   widget?: Widget
   claims?: Claim[]
+  /** A question about every message (predicted, then answered by the analysis). */
+  analysis?: AnalysisQuestion
 }
 
 export interface Lesson {

@@ -7,6 +7,7 @@ import { type ContentError, type ReadText, schemaError } from '../content/errors
 import {
   anyStr,
   arr,
+  bool,
   fail,
   nat,
   obj,
@@ -19,6 +20,9 @@ import {
   tagged,
 } from '../content/schema'
 import {
+  AnalysisInputError,
+  analysisSource,
+  LINT_RULES,
   parseScript,
   type Scenario,
   ScenarioFormatError,
@@ -28,6 +32,7 @@ import {
 } from '../engine'
 import { LANGS } from '../i18n/language'
 import type {
+  AnalysisQuestion,
   Claim,
   Expectation,
   Lesson,
@@ -67,6 +72,16 @@ const claim = tagged({
     deliveries: anyStr,
     reason: optional(anyStr),
   },
+  requirement: { text: str, holds: bool, witness: optional(anyStr), reached: optional(names) },
+  diff: {
+    changes: arr(obj({ change: oneOf(['gained', 'lost'] as const), destination: str, witness: anyStr })),
+    copies: arr(obj({ witness: anyStr, before: nat, after: nat })),
+  },
+  lint: { rule: str, keys: names },
+})
+const analysis = tagged({
+  check: { lint: optional(names) },
+  diff: { before: optional(str), after: optional(str), lint: optional(names) },
 })
 const timelineExpect = obj({
   consumers: optional(record(names)),
@@ -85,6 +100,7 @@ const stepShape = obj({
   timelineExpect: optional(timelineExpect),
   timelineAsk: optional(timelineAsk),
   timelineProfiles: optional(arr(oneOf(PROFILE_NAMES), 2)),
+  analysis: optional(analysis),
   ask: optional(orNull(anyStr)),
 })
 type RawStep = ReturnType<typeof stepShape>
@@ -111,6 +127,54 @@ function readTimeline(v: RawStep, at: string, dir: string, read: ReadFile, error
     errors.push({ file, message: e.message })
     return undefined
   }
+}
+
+/** The text the analysis reads for a step or a file of the lesson: a script, or a scenario as JSON. */
+export function analysisText(step: Pick<LessonStep, 'script' | 'scenario'>): string | undefined {
+  return step.script?.text ?? (step.scenario ? JSON.stringify(step.scenario) : undefined)
+}
+
+function readAnalysis(
+  v: NonNullable<RawStep['analysis']>,
+  step: LessonStep,
+  at: string,
+  dir: string,
+  read: ReadFile,
+  errors: ContentError[],
+): AnalysisQuestion | undefined {
+  for (const [n, rule] of (v.lint ?? []).entries())
+    if (!Object.hasOwn(LINT_RULES, rule)) fail(`${at}.analysis.lint[${n}]`, `"${rule}" is not a lint rule`)
+  const lint = v.lint ? { lint: v.lint } : {}
+  const own = analysisText(step)
+  if (own === undefined) return undefined
+  const readable = (file: string, text: string) => {
+    try {
+      return analysisSource(text)
+    } catch (e) {
+      if (!(e instanceof AnalysisInputError)) throw e
+      errors.push({ file, message: e.message })
+      return null
+    }
+  }
+  const mine = readable(step.scenarioFile ?? step.script?.file ?? dir, own)
+  if (!mine) return undefined
+  if (v.kind === 'check') {
+    if (mine.requirements.length === 0)
+      fail(`${at}.analysis`, 'a "check" question needs `expect` lines (or an "expect" list) in the step')
+    return { kind: 'check', ...lint }
+  }
+  const { before, after } = v as { before?: string; after?: string }
+  if ((before === undefined) === (after === undefined))
+    fail(`${at}.analysis`, 'a "diff" question names exactly one other side: "before" or "after"')
+  const file = `${dir}/${before ?? after}`
+  const raw = read(file)
+  if (raw === undefined) {
+    errors.push({ file, message: `missing (named by ${at}.analysis)` })
+    return undefined
+  }
+  const text = typeof raw === 'string' ? raw : JSON.stringify(raw)
+  if (!readable(file, text)) return undefined
+  return { kind: 'diff', other: { file, text }, otherIs: before !== undefined ? 'before' : 'after', ...lint }
 }
 
 function readStep(v: RawStep, at: string, dir: string, read: ReadFile, errors: ContentError[]): LessonStep {
@@ -148,6 +212,10 @@ function readStep(v: RawStep, at: string, dir: string, read: ReadFile, errors: C
     }
     ids = (step.script?.ops ?? []).flatMap((op) => (op.op === 'publish' ? [op.publish.id] : []))
   } else fail(at, 'every step needs a "scenario" or a "script" (its topology is the step\'s diagram)')
+  if (v.analysis) {
+    const question = readAnalysis(v.analysis, step, at, dir, read, errors)
+    if (question) step.analysis = question
+  }
   if (v.timeline !== undefined) {
     const timeline = readTimeline(v, at, dir, read, errors)
     if (timeline) step.timeline = timeline
@@ -216,7 +284,8 @@ function readLesson(id: string, read: ReadFile, errors: ContentError[], text?: R
       return null
     }
     // a step that asks keeps its outcome for after the answer: below a --- line
-    const asks = (s: LessonStep) => s.ask !== undefined || s.timeline?.ask !== undefined
+    const asks = (s: LessonStep) =>
+      s.ask !== undefined || s.timeline?.ask !== undefined || s.analysis !== undefined
     const silent = steps.find((s, n) => asks(s) && (texts[lang].steps[n]?.after.length ?? 0) === 0)
     if (silent) {
       errors.push({

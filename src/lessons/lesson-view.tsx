@@ -56,6 +56,8 @@ export function LessonView({
       onPredict={(p) => setPredictions((all) => ({ ...all, [data.id]: p }))}
       timelinePredict={predictions[`${data.id}:timeline`]}
       onTimelinePredict={(p) => setPredictions((all) => ({ ...all, [`${data.id}:timeline`]: p }))}
+      analysisPredict={predictions[`${data.id}:analysis`]}
+      onAnalysisPredict={(p) => setPredictions((all) => ({ ...all, [`${data.id}:analysis`]: p }))}
     />
   )
   if (presenting)

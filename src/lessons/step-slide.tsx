@@ -7,6 +7,8 @@ import { useMemo, useState } from 'react'
 import type { RunResult } from '../engine'
 import type { Lang } from '../i18n/language'
 import { useT } from '../i18n/messages'
+import { AnalysisPredict } from './analysis-predict'
+import { analyzeStep, witnessRun } from './analysis-step'
 import type { LessonStep, StepText } from './content-types'
 import { LessonDiagram } from './lesson-diagram'
 import { lessonsMessages } from './lessons-messages'
@@ -31,6 +33,8 @@ export function StepSlide({
   onPredict,
   timelinePredict = FRESH,
   onTimelinePredict,
+  analysisPredict = FRESH,
+  onAnalysisPredict,
 }: {
   lessonId: string
   step: LessonStep
@@ -42,13 +46,25 @@ export function StepSlide({
   onPredict: (p: PredictState) => void
   timelinePredict?: PredictState
   onTimelinePredict: (p: PredictState) => void
+  /** A question about every message (step.analysis): its marks and verdict. */
+  analysisPredict?: PredictState
+  onAnalysisPredict: (p: PredictState) => void
 }) {
   const t = useT(lessonsMessages)
   const asked = run?.publishes.find((p) => p.id === step.ask) ?? null
   const setPredict = onPredict
   const open = !asked || predict.revealed
   // the text after the --- line waits for every question of the step
-  const answered = open && (!step.timeline?.ask || timelinePredict.revealed)
+  // the analysis of a lesson topology takes milliseconds: computed here, as the run is
+  const analysis = useMemo(() => analyzeStep(step), [step])
+  const answered =
+    open && (!step.timeline?.ask || timelinePredict.revealed) && (!analysis || analysisPredict.revealed)
+  // after the answer, a step without messages of its own draws the analysis's witnesses
+  const witnesses = useMemo(
+    () => (analysis && run && run.publishes.length === 0 ? witnessRun(step, analysis) : null),
+    [analysis, run, step],
+  )
+  const [witnessShown, setWitnessShown] = useState(0)
   // after the answer the learner may follow any message of the step on the diagram
   const [shownId, setShownId] = useState<string | null>(null)
   const shown = run?.publishes.find((p) => p.id === (shownId ?? step.ask)) ?? run?.publishes[0] ?? null
@@ -100,7 +116,11 @@ export function StepSlide({
         <div className="step-stage">
           {/* until every question of the step is answered, no path but the asked one (a timeline
               question is answered by the path: only the topology is drawn) */}
-          <LessonDiagram run={run} publish={answered ? shown : asked} {...(marking ? { marking } : {})} />
+          {answered && witnesses ? (
+            <LessonDiagram run={witnesses} publish={witnesses.publishes[witnessShown] ?? null} />
+          ) : (
+            <LessonDiagram run={run} publish={answered ? shown : asked} {...(marking ? { marking } : {})} />
+          )}
           {asked && (
             <PredictPanel
               publish={asked}
@@ -110,6 +130,14 @@ export function StepSlide({
               onMarks={(marks) => setPredict({ ...predict, marks })}
               onCheck={check}
               onReveal={() => setPredict({ ...predict, revealed: true })}
+            />
+          )}
+          {analysis && open && (
+            <AnalysisPredict
+              answer={analysis}
+              state={analysisPredict}
+              lang={lang}
+              onChange={onAnalysisPredict}
             />
           )}
         </div>
@@ -130,7 +158,16 @@ export function StepSlide({
               legend={t('pathOf')}
             />
           )}
-          {run && <RunLines run={run} />}
+          {witnesses && witnesses.publishes.length > 1 && (
+            <PublishPicker
+              publishes={witnesses.publishes}
+              selected={witnessShown}
+              onSelect={setWitnessShown}
+              testId="witness"
+              legend={t('pathOf')}
+            />
+          )}
+          {run && run.publishes.length > 0 && <RunLines run={run} />}
           {step.widget && (
             <StepWidget key={`widget:${lessonId}/${step.id}`} widget={step.widget} run={run} ask={step.ask} />
           )}

@@ -11,7 +11,8 @@ import {
   traceTrieMatch,
   traceTrieRemoval,
 } from '../../src/engine'
-import type { Block, Claim, Inline, StepText } from '../../src/lessons/content-types'
+import { analyzeStep } from '../../src/lessons/analysis-step'
+import type { Block, Claim, Inline, LessonStep, StepText } from '../../src/lessons/content-types'
 import { messageFare } from '../../src/lessons/timeline-question'
 
 // table cells are read apart (a space between them), so `3.10` and `22` in two cells stay two figures
@@ -58,6 +59,7 @@ export function checkClaim(
   texts: Record<string, StepText>,
   /** The step's timeline, for claims about it. */
   timeline?: TimelineScript,
+  step?: LessonStep,
 ): string[] {
   const problems: string[] = []
   // figures explain the outcome, so they sit below the --- line when the step asks
@@ -115,6 +117,79 @@ export function checkClaim(
       if (visited > v * (k + 1)) problems.push(`the walk holds ${visited} states, over the bound ${bound}`)
       inText(claim.says)
       inText(claim.visited)
+      break
+    }
+    case 'requirement': {
+      const answer = step && analyzeStep(step)
+      if (answer?.kind !== 'check') return ['the step asks no requirement question']
+      const r = answer.requirements.find((x) => x.text === claim.text)
+      if (!r)
+        return [
+          `no requirement "${claim.text}" in the step (it has ${answer.requirements.map((x) => x.text).join('; ')})`,
+        ]
+      if (r.holds !== claim.holds)
+        problems.push(`the analysis says holds = ${r.holds}, the claim says ${claim.holds}`)
+      const witness = r.counterexample?.routing_key
+      if (witness !== claim.witness)
+        problems.push(
+          `the analysis's counter-example is ${JSON.stringify(witness)}, the claim says ${JSON.stringify(claim.witness)}`,
+        )
+      if (
+        claim.reached &&
+        JSON.stringify([...(r.counterexample?.reached ?? [])].sort()) !==
+          JSON.stringify([...claim.reached].sort())
+      )
+        problems.push(
+          `the counter-example reaches ${JSON.stringify(r.counterexample?.reached)}, the claim says ${JSON.stringify(claim.reached)}`,
+        )
+      if (claim.witness !== undefined) inCode(claim.witness)
+      for (const q of claim.reached ?? []) inCode(q)
+      break
+    }
+    case 'diff': {
+      const answer = step && analyzeStep(step)
+      if (answer?.kind !== 'diff') return ['the step asks no diff question']
+      const changes = answer.diff.changes.map((c) => ({
+        change: c.change,
+        destination: c.destination,
+        witness: c.witness.routing_key,
+      }))
+      const copies = answer.diff.copies.map((c) => ({
+        witness: c.witness.routing_key,
+        before: c.copies_before,
+        after: c.copies_after,
+      }))
+      if (JSON.stringify(changes) !== JSON.stringify(claim.changes))
+        problems.push(
+          `the diff's changes are ${JSON.stringify(changes)}, the claim says ${JSON.stringify(claim.changes)}`,
+        )
+      if (JSON.stringify(copies) !== JSON.stringify(claim.copies))
+        problems.push(
+          `the diff's copies are ${JSON.stringify(copies)}, the claim says ${JSON.stringify(claim.copies)}`,
+        )
+      if (answer.diff.undecided.length > 0) problems.push('the diff is undecided within the budget')
+      for (const c of claim.changes) {
+        inCode(c.witness)
+        inCode(c.destination)
+      }
+      for (const c of claim.copies) {
+        inCode(c.witness)
+        inText(`${c.before} → ${c.after}`)
+      }
+      break
+    }
+    case 'lint': {
+      const answer = step && analyzeStep(step)
+      if (!answer) return ['the step asks no analysis question']
+      if (!step.analysis?.lint?.includes(claim.rule))
+        problems.push(`the step does not show the rule ${claim.rule}`)
+      const keys = answer.findings
+        .filter((f) => f.rule === claim.rule)
+        .map((f) => f.subject.binding?.routing_key ?? f.subject.name)
+      if (JSON.stringify(keys) !== JSON.stringify(claim.keys))
+        problems.push(`the lint finds ${JSON.stringify(keys)}, the claim says ${JSON.stringify(claim.keys)}`)
+      inCode(claim.rule)
+      for (const k of claim.keys) inCode(k)
       break
     }
     case 'trie-removal': {

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { contentErrorText } from '../../src/content/errors'
 import { runTimeline, type TimelineRun, topicDpTrace } from '../../src/engine'
+import { analyzeStep } from '../../src/lessons/analysis-step'
 import { loadLessons } from '../../src/lessons/content-load'
 import type { Block, LessonStep } from '../../src/lessons/content-types'
 import { buildLessons } from '../../src/lessons/content-validate'
@@ -117,6 +118,9 @@ describe('lesson manifest', () => {
         'zh-CN.md',
         ...lesson.steps.map((s) => (s.scenarioFile ?? s.script?.file)?.split('/')[1]),
         ...lesson.steps.map((s) => s.timeline?.file.split('/')[1]),
+        ...lesson.steps.map((s) =>
+          s.analysis?.kind === 'diff' ? s.analysis.other.file.split('/')[1] : undefined,
+        ),
       ])
       for (const f of readdirSync(join(ROOT, lesson.id)))
         expect(used, `${lesson.id}/${f} is an orphan`).toContain(f)
@@ -282,8 +286,104 @@ describe('figures stated in prose (claims)', () => {
         ...Array(4).fill('refusals:refusal'),
         ...Array(3).fill('poison:profile-run'),
         ...Array(3).fill('reject:profile-run'),
+        'coverage:requirement',
+        'coverage:requirement',
+        'redundancy:diff',
+        'redundancy:lint',
+        'overlap:requirement',
+        'overlap:requirement',
+        'new-shape:requirement',
+        'new-shape:requirement',
+        'widen:diff',
+        'second-consumer:diff',
+        'retire:diff',
       ].sort(),
     )
+  })
+  it('state every answer of a question about every message: each requirement, each whole diff', () => {
+    for (const lesson of built.lessons)
+      for (const s of lesson.steps) {
+        const answer = analyzeStep(s)
+        if (!answer) continue
+        const claims = s.claims ?? []
+        if (answer.kind === 'check')
+          for (const r of answer.requirements)
+            expect(
+              claims.some((c) => c.kind === 'requirement' && c.text === r.text),
+              `${lesson.id}/${s.id}: no claim for ${r.text}`,
+            ).toBe(true)
+        else
+          expect(
+            claims.some((c) => c.kind === 'diff'),
+            `${lesson.id}/${s.id}: no diff claim`,
+          ).toBe(true)
+      }
+  })
+  it('of the analysis fail when the witness, the verdict, the diff or the text disagree', () => {
+    const cov = find('15-key-design', 'coverage')
+    const req = must(
+      cov.step.claims?.find((c) => c.kind === 'requirement' && !c.holds),
+      'a failing requirement claim',
+    )
+    expect(
+      checkClaim(
+        { ...req, witness: 'order.other' } as typeof req,
+        cov.run,
+        cov.step.ask,
+        cov.texts,
+        undefined,
+        cov.step,
+      ),
+    ).not.toEqual([])
+    expect(
+      checkClaim(
+        { ...req, holds: true } as typeof req,
+        cov.run,
+        cov.step.ask,
+        cov.texts,
+        undefined,
+        cov.step,
+      ),
+    ).not.toEqual([])
+    const edited = structuredClone(cov.texts)
+    edited.en.after = edited.en.after.map((b) =>
+      b.kind === 'p'
+        ? { ...b, inlines: b.inlines.filter((i) => !(i.kind === 'code' && i.text === 'order')) }
+        : b,
+    )
+    expect(checkClaim(req, cov.run, cov.step.ask, edited, undefined, cov.step)).toEqual([
+      'en: the text does not name `order`',
+    ])
+    const mig = find('15-key-design', 'second-consumer')
+    const diff = must(
+      mig.step.claims?.find((c) => c.kind === 'diff'),
+      'a diff claim',
+    )
+    expect(
+      checkClaim(
+        { ...diff, copies: [] } as typeof diff,
+        mig.run,
+        mig.step.ask,
+        mig.texts,
+        undefined,
+        mig.step,
+      ),
+    ).not.toEqual([])
+    const red = find('15-key-design', 'redundancy')
+    const lint = must(
+      red.step.claims?.find((c) => c.kind === 'lint'),
+      'a lint claim',
+    )
+    expect(
+      checkClaim(
+        { ...lint, keys: ['order.*'] } as typeof lint,
+        red.run,
+        red.step.ask,
+        red.texts,
+        undefined,
+        red.step,
+      ),
+    ).not.toEqual([])
   })
   it('fail when the figure, the text or the engine disagree', () => {
     const cost = find('04-topic-dp', 'cost')
@@ -502,6 +602,29 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
     })
   }
 
+  for (const [n, step] of lesson.steps.entries()) {
+    if (!step.analysis) continue
+    it(`step ${step.id}: the analysis decides its question, and the answer text names every witness`, () => {
+      const answer = must(analyzeStep(step), 'an analysis answer')
+      const witnesses =
+        answer.kind === 'check'
+          ? answer.requirements.map((r) => {
+              expect(
+                r.holds,
+                `${step.id}: ${r.text} is decided (${r.error ?? 'within the budget'})`,
+              ).not.toBeNull()
+              return r.counterexample?.routing_key
+            })
+          : answer.diff.changes.map((c) => c.witness.routing_key)
+      if (answer.kind === 'diff') expect(answer.diff.undecided, step.id).toEqual([])
+      for (const lang of ['en', 'zh-CN'] as const) {
+        const after = codeWords(must(lesson.text[lang].steps[n], `${lang} text`).after)
+        for (const w of witnesses)
+          if (w !== undefined) expect(after, `${lang}/${step.id}: the answer names ${w}`).toContain(w)
+      }
+    })
+  }
+
   for (const step of lesson.steps.filter((s) => s.timeline)) {
     it(`step ${step.id}: the timeline ends as the step states`, () => {
       const tl = must(step.timeline, 'timeline')
@@ -538,7 +661,7 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
         }
         for (const claim of step.claims ?? [])
           expect(
-            checkClaim(claim, runStep(step), step.ask, texts, step.timeline?.script),
+            checkClaim(claim, runStep(step), step.ask, texts, step.timeline?.script, step),
             claim.kind,
           ).toEqual([])
       })

@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runTimeline } from '../../src/engine'
+import { analyzeStep, rightMarks } from '../../src/lessons/analysis-step'
 import type { LessonStep } from '../../src/lessons/content-types'
 import { buildLessons } from '../../src/lessons/content-validate'
 import { queueKeys } from '../../src/lessons/prediction'
@@ -122,6 +123,42 @@ async function answerRoute(page: Page, step: LessonStep, probe: Probes, where: s
   await page.getByTestId('predict-check').click()
   expect(await verdict(page), `${step.id}: the engine's answer is called right`).toBe('right')
   expect(await page.getByTestId('predict-answer').getAttribute('data-outcome')).toBe(p.outcome.kind)
+}
+
+/**
+ * A question about every message (requirements hold or fail; which queues gain or lose messages),
+ * wrong first, then the analysis's answer, whose witnesses the page shows.
+ */
+async function answerAnalysis(page: Page, step: LessonStep, probe: Probes, where: string): Promise<void> {
+  const answer = analyzeStep(step)
+  if (!answer) return
+  const id = (m: string) => `mark-${m.replace(':', '-')}`
+  const right = rightMarks(answer).map(id)
+  const flip = (m: string) =>
+    m.endsWith('-holds') ? m.replace(/-holds$/, '-fails') : m.replace(/-fails$/, '-holds')
+  const first = answer.kind === 'diff' ? answer.destinations[0] : undefined
+  const wrong =
+    answer.kind === 'check'
+      ? right.map((m, n) => (n === 0 ? flip(m) : m))
+      : right.length > 0
+        ? []
+        : [id(`gain:${first}`)]
+  await page.getByTestId('analysis-predict').waitFor()
+  await setMarks(page, 'analysis-predict', wrong)
+  await page.getByTestId('predict-check').click()
+  expect(await verdict(page), `${step.id}: a wrong answer is called wrong`).toBe('wrong')
+  expect(await page.getByTestId('step-after').count(), `${step.id}: nothing revealed yet`).toBe(0)
+  expect(await page.getByTestId('analysis-answer').count(), `${step.id}: no analysis shown yet`).toBe(0)
+  await probe.at(`${where}, a wrong answer`)
+  await setMarks(page, 'analysis-predict', right)
+  await page.getByTestId('predict-check').click()
+  expect(await verdict(page), `${step.id}: the analysis's answer is called right`).toBe('right')
+  const witnesses =
+    answer.kind === 'check'
+      ? answer.requirements.flatMap((r) => (r.counterexample ? [r.counterexample.routing_key] : []))
+      : answer.diff.changes.map((c) => c.witness.routing_key)
+  const shown = await page.locator('[data-testid="analysis-witness"] code').allTextContents()
+  expect(shown, `${step.id}: the witnesses shown`).toEqual(witnesses)
 }
 
 /** The timeline question (consumers or counts), wrong then right. */
@@ -242,6 +279,7 @@ describe.each([
           if (story) await screenshot(page, `lessons-redelivery-before-${lang}`)
           if (step.ask) await answerRoute(page, step, probe, where)
           if (step.timeline?.ask) await answerTimeline(page, step, probe, where)
+          if (step.analysis) await answerAnalysis(page, step, probe, where)
           await page.getByTestId('step-after').waitFor()
           expect(await page.getByTestId('step-slide').getAttribute('data-revealed'), where).toBe('true')
           if (step.widget) await page.getByTestId(`stepper-${step.widget.kind}`).waitFor()
