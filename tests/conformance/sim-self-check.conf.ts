@@ -98,6 +98,38 @@ const CASES: Case[] = [
     wrong: (s) => replace(s, 4, { op: 'consume', queue: 'q', consumer: 'X', channel: 'b' }),
     parts: ['steps', 'deliveries.A@ch', 'deliveries.X@b'],
   },
+  {
+    name: 'a stream consumer from "last" is read from "first"',
+    steps: [
+      { op: 'queue.declare', queue: { name: 's', durable: true, arguments: { 'x-queue-type': 'stream' } } },
+      pub('m1', 's'),
+      pub('m2', 's'),
+      pub('m3', 's'),
+      { op: 'consume', queue: 's', consumer: 'A', prefetch: 5, arguments: { 'x-stream-offset': 'last' } },
+    ],
+    wrong: (s) =>
+      replace(s, 4, {
+        op: 'consume',
+        queue: 's',
+        consumer: 'A',
+        prefetch: 5,
+        arguments: { 'x-stream-offset': 'first' },
+      }),
+    parts: ['deliveries.A@ch'],
+  },
+  {
+    name: 'a quorum queue forgets x-delivery-count',
+    steps: [
+      { op: 'queue.declare', queue: { name: 'q', durable: true, arguments: { 'x-queue-type': 'quorum' } } },
+      pub('m1', 'q'),
+      { op: 'get', queue: 'q' },
+      { op: 'nack', message: 'm1', requeue: true },
+      { op: 'consume', queue: 'q', consumer: 'A', prefetch: 1 },
+    ],
+    // As a classic queue: no header on the get, nor on the redelivery, nor in the drain.
+    wrong: (s) => replace(s, 0, { op: 'queue.declare', queue: { name: 'q', durable: true } }),
+    parts: ['deliveries.A@ch', 'gets'],
+  },
 ]
 
 /** The parts named by diff lines (`<name> <part>:`). */
