@@ -45,6 +45,7 @@ export {
   type SessionState,
   type SessionUpdate,
 } from './session'
+export { messageHistory } from './sim/message-history'
 export { createRoutingPort } from './sim/routing-port'
 export { TimelineScriptError, validateTimelineScript } from './sim/script-validate'
 export * from './sim/sim-types'

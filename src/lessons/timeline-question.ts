@@ -3,7 +3,7 @@
  * was delivered to over the whole story (a redelivery counts), and a queue's ready / unacknowledged
  * counts at the end.
  */
-import type { SimState, TimelineRun } from '../engine'
+import { messageHistory, type SimState, type TimelineRun } from '../engine'
 
 export type TimelineQuestion = { kind: 'deliveries'; message: string } | { kind: 'counts'; queue: string }
 
@@ -45,13 +45,7 @@ export interface MessageFareSummary {
 
 /** `message`'s deliveries and fate in `run` (the first queue it is found in at the end). */
 export function messageFare(run: TimelineRun, message: string): MessageFareSummary {
-  let deliveries = 0
-  let deadLettered: string | null = null
-  for (const f of run.frames)
-    for (const e of f.events) {
-      if (e.kind === 'delivered' && e.message === message) deliveries++
-      if (e.kind === 'dead-lettered' && e.message === message) deadLettered = e.reason
-    }
+  const { deliveries, deadLettered } = messageHistory(run, message)
   const state = finalState(run)
   const ready = state.queues.find((q) => q.ready.some((m) => m.id === message))
   const unacked = state.channels.flatMap((c) => c.unacked).find((d) => d.message.id === message)

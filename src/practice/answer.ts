@@ -2,7 +2,7 @@
  * What a routing question asks for and how a guess is compared with the engine's answer.
  * An answer is a set: the order in which queues are marked never matters, duplicates are ignored.
  */
-import { type PublishExplanation, runTimeline, type TimelineScript } from '../engine'
+import { messageHistory, type PublishExplanation, runTimeline, type TimelineScript } from '../engine'
 
 export type Nowhere = 'returned' | 'dropped'
 
@@ -104,13 +104,7 @@ export interface StoryEnd {
 /** Plays the story: the queues still holding `m` (ready, unacked or kept inside) are the answer. */
 export function storyAnswer(script: TimelineScript, message = 'm'): StoryEnd {
   const run = runTimeline(script)
-  let deliveries = 0
-  let deadLettered: string | null = null
-  for (const f of run.frames)
-    for (const e of f.events) {
-      if (e.kind === 'delivered' && e.message === message) deliveries++
-      if (e.kind === 'dead-lettered' && e.message === message) deadLettered = e.reason
-    }
+  const { deliveries, deadLettered } = messageHistory(run, message)
   const end = run.frames.at(-1)?.state ?? run.initial
   const held = new Set<string>()
   for (const q of end.queues)
