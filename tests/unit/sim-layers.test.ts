@@ -31,6 +31,7 @@ const LAYER: Readonly<Record<string, number>> = {
   'sim-state.ts': 1,
   'queries.ts': 1,
   'stream-offset.ts': 1,
+  'message-history.ts': 1,
   // 2 queue core: queue rules on holding, delivery to consumers, arrival and dead-lettering
   'queue-holding.ts': 2,
   'dispatch.ts': 2,
