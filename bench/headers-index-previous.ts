@@ -2,11 +2,12 @@
  * The headers index as it was before issue 23 (postings of binding ids, value keys as strings, one
  * counter per binding), kept as the benchmark's peer for "no slower than the current index".
  */
-import { tableIdentityKey } from '../src/engine/amqp-equality'
-import { valueKey } from '../src/engine/amqp-values'
-import { headersModeOf, isConsidered } from '../src/engine/headers-index-mode'
-import { DestTable } from '../src/engine/routing-index-dests'
-import type { AmqpTable, AmqpValue, ProfileName } from '../src/engine/types'
+
+import type { AmqpTable, AmqpValue, ProfileName } from '../src/engine/broker/types'
+import { headersModeOf, isConsidered } from '../src/engine/headers/headers-index-mode'
+import { DestTable } from '../src/engine/routing/routing-index-dests'
+import { tableIdentityKey } from '../src/engine/values/amqp-equality'
+import { valueKey } from '../src/engine/values/amqp-values'
 
 /** A headers binding as the index sees it: the `x-match` mode and the binding's argument table. */
 export interface HeadersBindingSpec {

@@ -3,9 +3,10 @@
  * something outside uses is listed (knip, in `npm run lint`, reports the rest).
  */
 
-export { tableIdentityKey, valueKey, valuesEqual } from './amqp-equality'
-export { AmqpValueError, integerTypeFor, toAmqpTable, toAmqpValue } from './amqp-values'
 export * from './analysis'
+export { DEFAULT_PROFILE } from './broker/profiles'
+export { type QueueType, queueTypeOf } from './broker/queue-types'
+export * from './broker/types'
 export { amqpToJson, scenarioToDefinitions, topologyToDefinitions } from './definitions/export'
 export {
   DefinitionsError,
@@ -13,15 +14,23 @@ export {
   type KeptDefinitions,
 } from './definitions/import'
 export { operationsToScenario } from './definitions/to-scenario'
-export { createHeadersIndex } from './headers-index'
-export { jsonErrorOffset, lineColumn } from './json-locate'
-export { withLaterDeadLetters } from './message-path'
+export { createHeadersIndex } from './headers/headers-index'
 export { prefixedPolicyPattern } from './pcre/prefixed'
-export { DEFAULT_PROFILE } from './profiles'
-export { type QueueType, queueTypeOf } from './queue-types'
-export { defaultOperationId, runOperations } from './run'
-export { runScenario, scenarioToOperations } from './scenario'
-export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario-validate'
+export { withLaterDeadLetters } from './routing/message-path'
+export { defaultOperationId, runOperations } from './scenario/run'
+export { runScenario, scenarioToOperations } from './scenario/scenario'
+export { parseScenarioText, ScenarioFormatError, validateScenario } from './scenario/scenario-validate'
+export {
+  applyParseUpdate,
+  applySessionRun,
+  type ClientHas,
+  clientHas,
+  entityKey,
+  type ParseSummary,
+  RunSession,
+  type SessionState,
+  type SessionUpdate,
+} from './scenario/session'
 export { operationsFromScenario } from './script/from-scenario'
 export { type ScriptHint, scriptHints } from './script/hints'
 export {
@@ -33,18 +42,6 @@ export {
 } from './script/names'
 export { parseScript, type ScriptDiagnostic } from './script/parse'
 export { printOperation, printScript } from './script/print'
-export { mulberry32 } from './seeded-random'
-export {
-  applyParseUpdate,
-  applySessionRun,
-  type ClientHas,
-  clientHas,
-  entityKey,
-  type ParseSummary,
-  RunSession,
-  type SessionState,
-  type SessionUpdate,
-} from './session'
 export { messageHistory } from './sim/message-history'
 export { createRoutingPort } from './sim/routing-port'
 export { TimelineScriptError, validateTimelineScript } from './sim/script-validate'
@@ -56,12 +53,12 @@ export {
   type DpTrace,
   topicDpTrace,
   topicMatchDp,
-} from './topic-dp'
-export { explainTopic } from './topic-explain'
-export { createTopicIndex } from './topic-index'
-export { topicMatch } from './topic-match'
-export { topicMatchReference } from './topic-reference'
-export { EmptyWordError, splitWords } from './topic-words'
+} from './topic/topic-dp'
+export { explainTopic } from './topic/topic-explain'
+export { createTopicIndex } from './topic/topic-index'
+export { topicMatch } from './topic/topic-match'
+export { topicMatchReference } from './topic/topic-reference'
+export { EmptyWordError, splitWords } from './topic/topic-words'
 export {
   type TrieRemoval,
   type TrieTrace,
@@ -69,6 +66,9 @@ export {
   type TrieTraceOrigin,
   traceTrieMatch,
   traceTrieRemoval,
-} from './trie-trace'
-export { amqpToTypedJson, tableToTypedJson } from './typed-json'
-export * from './types'
+} from './topic/trie-trace'
+export { tableIdentityKey, valueKey, valuesEqual } from './values/amqp-equality'
+export { AmqpValueError, integerTypeFor, toAmqpTable, toAmqpValue } from './values/amqp-values'
+export { jsonErrorOffset, lineColumn } from './values/json-locate'
+export { mulberry32 } from './values/seeded-random'
+export { amqpToTypedJson, tableToTypedJson } from './values/typed-json'

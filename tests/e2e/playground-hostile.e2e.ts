@@ -4,8 +4,8 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Operation } from '../../src/engine/broker/types'
 import { printScript } from '../../src/engine/script/print'
-import type { Operation } from '../../src/engine/types'
 import { launchBrowser, openPage, screenshot, settledInTheme } from './support/browser'
 import { setText, storeState, waitForRun } from './support/playground'
 

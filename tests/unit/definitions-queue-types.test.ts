@@ -9,12 +9,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { queueTypeOf } from '../../src/engine'
+import type { Scenario } from '../../src/engine/broker/types'
 import { scenarioToDefinitions, topologyToDefinitions } from '../../src/engine/definitions/export'
 import { importDefinitions } from '../../src/engine/definitions/import'
-import { runOperations } from '../../src/engine/run'
+import { runOperations } from '../../src/engine/scenario/run'
 import { operationsFromScenario } from '../../src/engine/script/from-scenario'
 import { parseScript } from '../../src/engine/script/parse'
-import type { Scenario } from '../../src/engine/types'
 
 /** What 3.10.8's `GET /api/definitions/VHOST` answered (queue order as the broker gave it). */
 const HTTP_3_10 = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { EMPTY_OVERLAY } from '../../src/diagram/diagram-overlay'
 import { diffLinks, withDiff } from '../../src/diagram/diff-overlay'
 import { buildTopology } from '../../src/diagram/to-mermaid'
-import { RunSession } from '../../src/engine/session'
+import { RunSession } from '../../src/engine/scenario/session'
 import { analyzeText } from '../../src/worker/analysis-api'
 
 const BEFORE =

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { routeText } from '../../scripts/route-text'
 import { parseScenarioText, runScenario, ScenarioFormatError } from '../../src/engine'
-import { jsonErrorOffset } from '../../src/engine/json-locate'
+import { jsonErrorOffset } from '../../src/engine/values/json-locate'
 
 function route(args: string[], input?: string) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/route.ts', ...args], {

@@ -11,10 +11,10 @@ import {
   type Scenario,
   type ScenarioQueue,
 } from '../../src/engine'
-import { deadLetteredContent, isDeathCycle } from '../../src/engine/dead-letter'
-import { deliveredHeaders } from '../../src/engine/message-content'
-import { getProfile } from '../../src/engine/profiles'
-import type { MessageContent } from '../../src/engine/types'
+import { getProfile } from '../../src/engine/broker/profiles'
+import type { MessageContent } from '../../src/engine/broker/types'
+import { deadLetteredContent, isDeathCycle } from '../../src/engine/routing/dead-letter'
+import { deliveredHeaders } from '../../src/engine/routing/message-content'
 
 const q = (name: string, args?: ScenarioQueue['arguments']): ScenarioQueue => ({
   name,

@@ -12,8 +12,8 @@ import {
   ScenarioFormatError,
   toAmqpTable,
 } from '../../src/engine'
-import { jsonErrorOffset } from '../../src/engine/json-locate'
-import { MAX_NESTING, tooDeepPath } from '../../src/engine/plain-data'
+import { jsonErrorOffset } from '../../src/engine/values/json-locate'
+import { MAX_NESTING, tooDeepPath } from '../../src/engine/values/plain-data'
 
 const DEEP = 10_000
 /** `{"a": {"a": … 1 …}}` with `levels` tables (JSON keys quoted). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { runScenario, runTimeline, type Scenario, type SimOp } from '../../src/engine'
-import { getProfile } from '../../src/engine/profiles'
+import { getProfile } from '../../src/engine/broker/profiles'
 
 /** The one-scenario example: four refusals, and the message goes nowhere. */
 const example = (profile: Scenario['profile']): Scenario => ({

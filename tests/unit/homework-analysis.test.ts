@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { runOperations } from '../../src/engine/run'
+import type { Requirement } from '../../src/engine/broker/types'
+import { runOperations } from '../../src/engine/scenario/run'
 import { parseScript } from '../../src/engine/script/parse'
-import { topicMatch } from '../../src/engine/topic-match'
-import type { Requirement } from '../../src/engine/types'
+import { topicMatch } from '../../src/engine/topic/topic-match'
 import { CONTENT, CONTENT_ERRORS } from '../../src/practice/content/load'
 import { publicScenarioUrl, ScenarioLinkError, scenarioJsonToScript } from '../../src/store/scenario-link'
 import { analyzeText } from '../../src/worker/analysis-api'

@@ -1,9 +1,9 @@
 /** print → parse gives back the same operations, for hostile names and every value shape. */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import type { JsonValue, Operation } from '../../src/engine/broker/types'
 import { parseScript } from '../../src/engine/script/parse'
 import { printScript } from '../../src/engine/script/print'
-import type { JsonValue, Operation } from '../../src/engine/types'
 
 const HOSTILE = [
   'a "quoted" b',

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { runOperations } from '../../src/engine/run'
+import { runOperations } from '../../src/engine/scenario/run'
 import { parseScript } from '../../src/engine/script/parse'
 import { scenarioJsonToScript } from '../../src/store/scenario-link'
 

@@ -1,8 +1,8 @@
 /** The store with the real engine (in-thread): pipeline, last good run, undo/redo, asking before replacing. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { runOperations } from '../../src/engine/run'
+import { runOperations } from '../../src/engine/scenario/run'
+import { RunSession } from '../../src/engine/scenario/session'
 import { parseScript } from '../../src/engine/script/parse'
-import { RunSession } from '../../src/engine/session'
 import { createKeyStore } from '../../src/storage/key-store'
 import { createPlaygroundStore } from '../../src/store/playground-store'
 import { debounceFor, type EngineAccess } from '../../src/store/run-pipeline'

@@ -3,12 +3,12 @@
  * script, scenario or definitions file (publishes are examples, not topology, and are skipped), plus
  * the settings routing reads (alternate and dead-letter exchanges, argument or policy).
  */
-import { effectiveFor, limitsOf } from '../effective-args'
-import { type Broker, createBroker, ensureVhost, type Vhost } from '../model'
-import { getProfile } from '../profiles'
-import { queueTypeOf } from '../queue-types'
-import { type RunAccumulator, runStep } from '../run'
-import type { Operation, OperationOutcome, ProfileName, SourceLocation } from '../types'
+import { effectiveFor, limitsOf } from '../broker/effective-args'
+import { type Broker, createBroker, ensureVhost, type Vhost } from '../broker/model'
+import { getProfile } from '../broker/profiles'
+import { queueTypeOf } from '../broker/queue-types'
+import type { Operation, OperationOutcome, ProfileName, SourceLocation } from '../broker/types'
+import { type RunAccumulator, runStep } from '../scenario/run'
 
 export interface AnalysisBroker {
   broker: Broker

@@ -2,13 +2,14 @@
  * What the analysis reads: a playground script, a scenario JSON (with its `expect` list) or a
  * RabbitMQ definitions.json export — told apart by content, each refused with a located message.
  */
+
+import { DEFAULT_PROFILE, isProfileName } from '../broker/profiles'
+import type { Operation, ProfileName, Requirement, Scenario } from '../broker/types'
 import { DefinitionsError, importDefinitions } from '../definitions/import'
-import { DEFAULT_PROFILE, isProfileName } from '../profiles'
-import { scenarioToOperations } from '../scenario'
-import { parseScenarioText, ScenarioFormatError, validateScenario } from '../scenario-validate'
+import { scenarioToOperations } from '../scenario/scenario'
+import { parseScenarioText, ScenarioFormatError, validateScenario } from '../scenario/scenario-validate'
 import { parseRequirementText, RequirementTextError } from '../script/expect-statement'
 import { parseScript } from '../script/parse'
-import type { Operation, ProfileName, Requirement, Scenario } from '../types'
 import type { RequirementInput } from './requirement-check'
 
 export interface AnalysisSource {

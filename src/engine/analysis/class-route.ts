@@ -3,17 +3,17 @@
  * message goes by itself; it only picks which messages to ask about.
  */
 
-import { tableIdentityKey } from '../amqp-equality'
-import { toAmqpValue } from '../amqp-values'
-import { type DeadLetterTarget, routeDeadLetter } from '../dead-letter'
+import type { Vhost } from '../broker/model'
+import type { Profile } from '../broker/profiles'
+import type { AmqpTable, DeathReason, ExchangeHop, HopVia, JsonValue, MessageContent } from '../broker/types'
 import { amqpToJson } from '../definitions/export'
-import { messageView } from '../message'
-import type { Vhost } from '../model'
-import { setData } from '../plain-data'
-import type { Profile } from '../profiles'
-import { route } from '../router'
-import { tableToTypedJson } from '../typed-json'
-import type { AmqpTable, DeathReason, ExchangeHop, HopVia, JsonValue, MessageContent } from '../types'
+import { type DeadLetterTarget, routeDeadLetter } from '../routing/dead-letter'
+import { messageView } from '../routing/message'
+import { route } from '../routing/router'
+import { tableIdentityKey } from '../values/amqp-equality'
+import { toAmqpValue } from '../values/amqp-values'
+import { setData } from '../values/plain-data'
+import { tableToTypedJson } from '../values/typed-json'
 
 /** A message as the CLI and the UI show it: what to publish to see the finding yourself. */
 export interface Witness {

@@ -3,7 +3,7 @@
  * entry exchange — declared by the user, publishable, and not fed by another exchange (no binding,
  * alternate or dead-letter setting leads to it). With none or several, the requirement must say.
  */
-import type { Vhost } from '../model'
+import type { Vhost } from '../broker/model'
 import { alternateOf, deadLetterOf, publishableExchanges } from './analysis-broker'
 
 function entryCandidates(vhost: Vhost): string[] {

@@ -9,12 +9,13 @@
  *
  * Messages with CC or BCC headers are not enumerated: those headers add routing keys.
  */
-import { valueKey } from '../amqp-equality'
-import { evaluateHeaders, xMatchOf } from '../headers-match'
-import { messageView } from '../message'
-import { dataRecord } from '../plain-data'
-import type { Profile } from '../profiles'
-import type { AmqpTable, AmqpValue } from '../types'
+
+import type { Profile } from '../broker/profiles'
+import type { AmqpTable, AmqpValue } from '../broker/types'
+import { evaluateHeaders, xMatchOf } from '../headers/headers-match'
+import { messageView } from '../routing/message'
+import { valueKey } from '../values/amqp-equality'
+import { dataRecord } from '../values/plain-data'
 
 export interface HeaderClass {
   /** The fewest headers that put a message in this class. */

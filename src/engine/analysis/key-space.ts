@@ -6,11 +6,11 @@
  * they never name) reaches finitely many states. Keys that end in states with the same accepted set
  * route alike; the first key found for each set is the shortest witness (fewest words).
  *
- * Exact by RabbitMQ's word rules (src/engine/topic-words.ts): `""` is zero words, empty words are
+ * Exact by RabbitMQ's word rules (src/engine/topic/topic-words.ts): `""` is zero words, empty words are
  * words, `#` may stand anywhere. The search has a state budget; past it the answer says which key
  * lengths were covered completely instead of hanging (patterns like `#.a.*.*.*.*` blow up).
  */
-import { splitWords } from '../topic-words'
+import { splitWords } from '../topic/topic-words'
 
 /** One key class: the shortest key in it and the pattern ids every key of the class matches. */
 export interface KeyClass {

@@ -3,8 +3,8 @@
  * the bindings a question depends on (pattern-sets.ts). Every message of a class is routed alike by
  * those bindings, so routing one witness per class with the ordinary router answers for all messages.
  */
-import type { Profile } from '../profiles'
-import type { AmqpTable } from '../types'
+import type { Profile } from '../broker/profiles'
+import type { AmqpTable } from '../broker/types'
 import { type HeaderClass, headerSpace } from './header-space'
 import { type KeyClass, keySearch } from './key-space'
 import type { PatternSet } from './pattern-sets'

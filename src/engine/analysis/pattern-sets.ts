@@ -5,8 +5,8 @@
  * exchange whose alternate exchange lies on such a path (its "routed nothing" decides the hop). Asking
  * per destination keeps each message space small even when one exchange holds 10,000 bindings.
  */
-import type { BindingRecord, ExchangeRecord, Vhost } from '../model'
-import type { AmqpTable } from '../types'
+import type { BindingRecord, ExchangeRecord, Vhost } from '../broker/model'
+import type { AmqpTable } from '../broker/types'
 import { alternateOf, deadLetterOf } from './analysis-broker'
 
 export interface PatternSet {

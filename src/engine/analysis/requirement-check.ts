@@ -5,11 +5,12 @@
  * is its counter-example. Past the budget with no counter-example, the answer is "undecided" with the
  * key lengths that were checked.
  */
-import { toAmqpTable } from '../amqp-values'
-import type { Broker, Vhost } from '../model'
-import type { Profile } from '../profiles'
+
+import type { Broker, Vhost } from '../broker/model'
+import type { Profile } from '../broker/profiles'
+import type { AmqpTable, Requirement, SourceLocation } from '../broker/types'
 import { printRequirement } from '../script/expect-statement'
-import type { AmqpTable, Requirement, SourceLocation } from '../types'
+import { toAmqpTable } from '../values/amqp-values'
 import { routeWitness, type Witness, type WitnessRoute, witnessOf } from './class-route'
 import { entryExchangeFor } from './entry-exchange'
 import { type AnalysisBudget, DEFAULT_BUDGET, type MessageClass, shorter, spaceOf } from './message-space'

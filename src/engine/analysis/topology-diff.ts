@@ -7,7 +7,7 @@
  * bindings are the same in both is skipped. Copy-count changes are reported from the witnesses of
  * gained and lost destinations (a count changes only where some destination does).
  */
-import type { Broker, Vhost } from '../model'
+import type { Broker, Vhost } from '../broker/model'
 import { alternateOf, publishableExchanges } from './analysis-broker'
 import { routeWitness, type Witness, type WitnessRoute, witnessOf } from './class-route'
 import { type AnalysisBudget, DEFAULT_BUDGET, type MessageClass, spaceOf } from './message-space'

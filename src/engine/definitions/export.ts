@@ -2,8 +2,9 @@
  * A scenario or the engine's final topology → RabbitMQ `definitions.json`. Sections and fields kept
  * from an import are put back in their original order, so import → export loses nothing.
  */
-import { setData } from '../plain-data'
-import type { AmqpValue, JsonValue, Scenario, TopologySnapshot } from '../types'
+
+import type { AmqpValue, JsonValue, Scenario, TopologySnapshot } from '../broker/types'
+import { setData } from '../values/plain-data'
 import { entityKey, type KeptDefinitions } from './import'
 
 type Obj = { [key: string]: JsonValue }

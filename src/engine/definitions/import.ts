@@ -4,8 +4,8 @@
  * place for, is kept in `kept` so the export can put it back unchanged. Nothing is silently dropped:
  * the sections not simulated are listed in `ignoredSections`.
  */
-import { dataRecord, MAX_NESTING, TOO_DEEP, tooDeepPath } from '../plain-data'
-import { isProfileName } from '../profiles'
+
+import { isProfileName } from '../broker/profiles'
 import type {
   JsonValue,
   Scenario,
@@ -14,7 +14,8 @@ import type {
   ScenarioPolicy,
   ScenarioPublish,
   ScenarioQueue,
-} from '../types'
+} from '../broker/types'
+import { dataRecord, MAX_NESTING, TOO_DEEP, tooDeepPath } from '../values/plain-data'
 
 type Obj = { [key: string]: JsonValue }
 

@@ -3,7 +3,7 @@
  * then publishes, so it cannot express unbind/delete or a publish between declarations: those are
  * counted in `notExpressible` and the UI says so instead of silently changing the meaning.
  */
-import type { Operation, ProfileName, Scenario } from '../types'
+import type { Operation, ProfileName, Scenario } from '../broker/types'
 
 export function operationsToScenario(
   ops: readonly Operation[],

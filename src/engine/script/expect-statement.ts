@@ -5,7 +5,7 @@
  *   expect [to EXCHANGE] nothing but KEY [headers {…}] reaches QUEUE[, QUEUE…]
  * KEY is in topic syntax (`*` one word, `#` zero or more) and means every key of that shape.
  */
-import type { JsonValue, Requirement } from '../types'
+import type { JsonValue, Requirement } from '../broker/types'
 import { Cursor, ParseError } from './cursor'
 import { LexError, tokenizeLine } from './lexer'
 import { quoteIfNeeded } from './names'

@@ -2,7 +2,7 @@
  * A scenario (the CLI / link format) as operations in the order the runner uses: policies, exchanges, queues,
  * bindings, publishes. Lets a scenario be shown and edited as a script.
  */
-import type { Operation, Scenario } from '../types'
+import type { Operation, Scenario } from '../broker/types'
 
 export function operationsFromScenario(s: Scenario): Operation[] {
   return [

@@ -5,7 +5,7 @@
  * exchange type that is a typo of a real one. Codes and params only: the UI says them in its
  * language. Pure, from the parsed operations, the failed outcomes and the topology.
  */
-import type { Operation, OperationOutcome, SourceLocation, TopologySnapshot } from '../types'
+import type { Operation, OperationOutcome, SourceLocation, TopologySnapshot } from '../broker/types'
 import { EXCHANGE_TYPES } from './names'
 import { nearest } from './suggest'
 

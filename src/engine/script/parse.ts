@@ -2,8 +2,8 @@
  * The topology script → operations in time order, each with its SourceLocation. Every error is
  * located (line, column); a bad line is reported and skipped, the other lines still parse.
  */
-import { isProfileName, PROFILES as PROFILE_RULES } from '../profiles'
-import type { Operation, ProfileName, Requirement, SourceLocation } from '../types'
+import { isProfileName, PROFILES as PROFILE_RULES } from '../broker/profiles'
+import type { Operation, ProfileName, Requirement, SourceLocation } from '../broker/types'
 import { Cursor, ParseError } from './cursor'
 import { expectStatement, printRequirement } from './expect-statement'
 import { LexError, splitLines, tokenizeLine } from './lexer'

@@ -4,7 +4,7 @@
  *   policy clear NAME
  * (as `rabbitmqctl set_policy NAME PATTERN DEFINITION --apply-to … --priority …`).
  */
-import type { Operation, ScenarioPolicy } from '../types'
+import type { Operation, ScenarioPolicy } from '../broker/types'
 import type { Cursor } from './cursor'
 import { quoteIfNeeded as q } from './names'
 import { nearest } from './suggest'

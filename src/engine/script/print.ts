@@ -2,7 +2,7 @@
  * Operations → script text, one statement per line. `parseScript(printScript(ops))` gives back the
  * same operations (names are quoted whenever a bare word would read differently).
  */
-import type { Operation, ProfileName, Requirement, ScenarioBinding } from '../types'
+import type { Operation, ProfileName, Requirement, ScenarioBinding } from '../broker/types'
 import { printRequirement } from './expect-statement'
 import { EXCHANGE_TYPES, quote, quoteIfNeeded } from './names'
 import { printPolicy } from './policy-statement'

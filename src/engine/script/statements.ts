@@ -12,7 +12,7 @@
  *   publish [ID] to EXCHANGE [key K] [headers {…}] [properties {…}] [body "…"] [mandatory]
  *   policy set NAME pattern P definition {…} [apply-to …] [priority N]   (policy-statement.ts)
  */
-import type { JsonValue, Operation, ScenarioBinding } from '../types'
+import type { JsonValue, Operation, ScenarioBinding } from '../broker/types'
 import type { Cursor } from './cursor'
 import { DECLARE_FLAGS } from './names'
 import { nearest } from './suggest'

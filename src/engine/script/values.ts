@@ -4,8 +4,9 @@
  * They become scenario JSON (`{"!": "long", "value": 1}` for typed ones), which the engine types
  * exactly as amqplib would. `printValue` writes the same JSON back so print → parse is lossless.
  */
-import { MAX_NESTING, TOO_DEEP } from '../plain-data'
-import type { JsonValue } from '../types'
+
+import type { JsonValue } from '../broker/types'
+import { MAX_NESTING, TOO_DEEP } from '../values/plain-data'
 import { type Cursor, ParseError } from './cursor'
 import { isNumberWord, quote, quoteIfNeeded, VALUE_TYPES } from './names'
 

@@ -7,10 +7,10 @@
  * requeue_and_run). A reject or nack without requeue dead-letters (reason rejected) when the queue
  * has a dead-letter exchange.
  */
-import type { QueueLimits } from '../effective-args'
-import { getProfile } from '../profiles'
-import { insertInOrder } from '../queue-limits'
-import type { QueuedMessage } from '../types'
+import type { QueueLimits } from '../broker/effective-args'
+import { getProfile } from '../broker/profiles'
+import { insertInOrder } from '../broker/queue-limits'
+import type { QueuedMessage } from '../broker/types'
 import { unblockAndDispatch } from './dispatch'
 import { limitsFor } from './queries'
 import { leave, trim } from './queue-holding'

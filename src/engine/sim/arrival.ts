@@ -5,9 +5,9 @@
  * routed at its end, in the order they happened, as the broker's queue processes send them on after
  * the step's own work.
  */
-import { getProfile } from '../profiles'
-import { admit, type HoldingQueue } from '../queue-limits'
-import type { MessageContent, QueueAdmission, QueuedMessage } from '../types'
+import { getProfile } from '../broker/profiles'
+import { admit, type HoldingQueue } from '../broker/queue-limits'
+import type { MessageContent, QueueAdmission, QueuedMessage } from '../broker/types'
 import { dispatch } from './dispatch'
 import { admitContext, holding, relieve } from './queue-holding'
 import { fateOf, setCopy } from './sim-state'

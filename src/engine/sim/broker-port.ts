@@ -4,13 +4,14 @@
  * (the same ones `runOperations` calls), so every step costs one operation, not a replay. A timeline
  * only moves forward while it is computed; going back shows a stored frame.
  */
-import { routeDeadLetter } from '../dead-letter'
-import { AmqpError } from '../errors'
-import { createBroker, ensureVhost } from '../model'
-import { getProfile } from '../profiles'
-import { applyOperation, STAGE } from '../run'
-import { topologySnapshot } from '../snapshot'
-import type { ProfileName } from '../types'
+
+import { AmqpError } from '../broker/errors'
+import { createBroker, ensureVhost } from '../broker/model'
+import { getProfile } from '../broker/profiles'
+import { topologySnapshot } from '../broker/snapshot'
+import type { ProfileName } from '../broker/types'
+import { routeDeadLetter } from '../routing/dead-letter'
+import { applyOperation, STAGE } from '../scenario/run'
 import type { PortAnswer, RoutingPort } from './routing-port'
 
 export function createBrokerPort(profile: ProfileName): RoutingPort {

@@ -7,11 +7,12 @@
  * basic.nack when a full queue with x-overflow reject-publish refused it. A publish error closes the
  * channel and the pending record never resolves.
  */
-import { messageView } from '../message'
-import { publishedContent } from '../message-content'
-import { tableOf } from '../names'
-import { getProfile } from '../profiles'
-import type { ScenarioPublish } from '../types'
+
+import { tableOf } from '../broker/names'
+import { getProfile } from '../broker/profiles'
+import type { ScenarioPublish } from '../broker/types'
+import { messageView } from '../routing/message'
+import { publishedContent } from '../routing/message-content'
 import { arrive } from './arrival'
 import { dispatch } from './dispatch'
 import { refuse } from './sim-error'

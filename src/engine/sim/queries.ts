@@ -2,8 +2,8 @@
  * Layer 1, queries: answers read from the state alone — no events, no engine, nothing changed. The
  * layers above ask here instead of one another (see docs/architecture.md, "Time simulation").
  */
-import { limitsOf, type QueueLimits } from '../effective-args'
-import { queueTypeOf } from '../queue-types'
+import { limitsOf, type QueueLimits } from '../broker/effective-args'
+import { queueTypeOf } from '../broker/queue-types'
 import { refuse } from './sim-error'
 import { consumerKey, findChannel, findQueue } from './sim-state'
 import type { SimChannel, SimConsumer, SimQueue, SimState } from './sim-types'

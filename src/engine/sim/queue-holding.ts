@@ -4,9 +4,15 @@
  * (expired, maxlen, rejected) is recorded and, when the queue has a dead-letter exchange, put on the
  * step's list of pending dead-letterings (StepContext.deaths, routed by arrival.ts at the step's end).
  */
-import type { QueueLimits } from '../effective-args'
-import { type AdmitContext, dropExpired, dropHead, type HoldingQueue, quorumLoad } from '../queue-limits'
-import type { DeathReason, QueuedMessage } from '../types'
+import type { QueueLimits } from '../broker/effective-args'
+import {
+  type AdmitContext,
+  dropExpired,
+  dropHead,
+  type HoldingQueue,
+  quorumLoad,
+} from '../broker/queue-limits'
+import type { DeathReason, QueuedMessage } from '../broker/types'
 import { limitsFor } from './queries'
 import { setCopy } from './sim-state'
 import type { SimQueue, SimState } from './sim-types'

@@ -5,7 +5,7 @@
  * exactly the engine's; the price is O(log length) per step (a timeline is tens of steps, so a
  * 100-step script replays about 5,000 operations in total).
  */
-import type { DeadLetterTarget } from '../dead-letter'
+
 import type {
   DeadLetterHop,
   DeathReason,
@@ -16,7 +16,8 @@ import type {
   RunResult,
   ScenarioError,
   TopologySnapshot,
-} from '../types'
+} from '../broker/types'
+import type { DeadLetterTarget } from '../routing/dead-letter'
 
 export type RunOperations = (ops: Operation[], profile: ProfileName) => RunResult
 

@@ -3,7 +3,7 @@
  * its path, e.g. `steps[3].consumer: expected a string`. Only the shape is checked here; what the
  * broker would say about the operations is the simulation's job.
  */
-import { isProfileName } from '../profiles'
+import { isProfileName } from '../broker/profiles'
 import type { SimOp, TimelineScript } from './sim-types'
 
 export class TimelineScriptError extends Error {

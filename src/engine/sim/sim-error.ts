@@ -1,4 +1,4 @@
-import type { ScenarioError } from '../types'
+import type { ScenarioError } from '../broker/types'
 
 /**
  * The simulation's one refusal type, built only by `refuse` below. A refusal inside the simulation: the broker closing a channel (4xx) or a connection (5xx), or the

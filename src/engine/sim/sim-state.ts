@@ -2,7 +2,7 @@
  * State helpers. A step works on a deep copy of the previous state, so every frame of a timeline
  * keeps its own immutable picture (the copy is small: tens of queues and messages).
  */
-import type { TopologySnapshot } from '../types'
+import type { TopologySnapshot } from '../broker/types'
 import type { MessageFate, SimChannel, SimConsumer, SimQueue, SimState } from './sim-types'
 
 export function emptyState(topology: TopologySnapshot): SimState {

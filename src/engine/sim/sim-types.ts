@@ -15,7 +15,7 @@ import type {
   ScenarioPublish,
   ScenarioQueue,
   TopologySnapshot,
-} from '../types'
+} from '../broker/types'
 
 /** Text shown beside a step, in both UI languages. */
 export interface StepNote {

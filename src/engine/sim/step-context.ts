@@ -4,8 +4,8 @@
  * the step's own copy of the state, the door to the routing engine, the events in the order they
  * happened, and the copies waiting to be dead-lettered at the end of the step.
  */
-import type { QueueLimits } from '../effective-args'
-import type { DeathReason, QueuedMessage } from '../types'
+import type { QueueLimits } from '../broker/effective-args'
+import type { DeathReason, QueuedMessage } from '../broker/types'
 import type { RoutingPort } from './routing-port'
 import type { SimEvent, SimQueue, SimState } from './sim-types'
 

@@ -16,8 +16,9 @@
  * - anything else (`"foo"`, `true`, a double) crashes the channel on 3.10.8: the connection is closed
  *   with 541 INTERNAL_ERROR.
  */
-import { AmqpValueError, toAmqpTable } from '../amqp-values'
-import type { AmqpValue, JsonValue } from '../types'
+
+import type { AmqpValue, JsonValue } from '../broker/types'
+import { AmqpValueError, toAmqpTable } from '../values/amqp-values'
 import { refuse } from './sim-error'
 import type { SimMessage } from './sim-types'
 

@@ -2,8 +2,8 @@
  * Plays a timeline script: every step yields a frame holding the whole state after it, so a view can
  * step forward and back (or jump) without recomputing anything.
  */
-import { DEFAULT_PROFILE } from '../profiles'
-import type { ProfileName } from '../types'
+import { DEFAULT_PROFILE } from '../broker/profiles'
+import type { ProfileName } from '../broker/types'
 import { createBrokerPort } from './broker-port'
 import type { RoutingPort } from './routing-port'
 import { emptyState } from './sim-state'

@@ -5,11 +5,12 @@
  * incompatible redeclare, 404, 403 …); the simulation adds what needs connections: exclusive queues
  * are owned by the declaring connection and locked (405) for every other one.
  */
-import { tableIdentityKey } from '../amqp-equality'
-import { toAmqpTable } from '../amqp-values'
-import { stripCrLf } from '../names'
-import { queueTypeOf } from '../queue-types'
-import type { Operation, ScenarioBinding, ScenarioQueue, TopologySnapshot } from '../types'
+
+import { stripCrLf } from '../broker/names'
+import { queueTypeOf } from '../broker/queue-types'
+import type { Operation, ScenarioBinding, ScenarioQueue, TopologySnapshot } from '../broker/types'
+import { tableIdentityKey } from '../values/amqp-equality'
+import { toAmqpTable } from '../values/amqp-values'
 import { limitsFor, usableQueue } from './queries'
 import { relieve, trim } from './queue-holding'
 import { refuse } from './sim-error'

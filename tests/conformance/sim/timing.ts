@@ -10,7 +10,7 @@
  * generous settle after each wait.
  */
 import type { TimelineRun, TimelineScript } from '../../../src/engine'
-import { limitsOf } from '../../../src/engine/effective-args'
+import { limitsOf } from '../../../src/engine/broker/effective-args'
 
 const MARGIN_MS = 40
 /** The drain reads every queue after the last step; allow for its duration. */

@@ -1,6 +1,6 @@
 /** Building findings: the catalogue's severity, the subject's written location. */
-import type { BindingRecord } from '../../model'
-import type { SourceLocation } from '../../types'
+import type { BindingRecord } from '../../broker/model'
+import type { SourceLocation } from '../../broker/types'
 import type { Witness } from '../class-route'
 import { type Bilingual, LINT_RULES, type LintFinding, type LintRuleId, type LintSubject } from './lint-types'
 

@@ -4,9 +4,9 @@
  * the small message space its question depends on (pattern-sets.ts); searches for a witness use a
  * smaller budget, and a rule that claims "never" only does so when its space was complete.
  */
-import type { BindingRecord, Vhost } from '../../model'
-import type { Profile } from '../../profiles'
-import type { HopVia } from '../../types'
+import type { BindingRecord, Vhost } from '../../broker/model'
+import type { Profile } from '../../broker/profiles'
+import type { HopVia } from '../../broker/types'
 import { publishableExchanges } from '../analysis-broker'
 import { routeWitness, type Witness, type WitnessRoute, witnessOf } from '../class-route'
 import type { AnalysisBudget, MessageClass, MessageSpace } from '../message-space'

@@ -2,7 +2,7 @@
  * Lint findings: a rule id, a severity, the entity it is about, one sentence of why and a fix hint in
  * both languages, and — where the finding is about messages — a witness message that shows it.
  */
-import type { SourceLocation } from '../../types'
+import type { SourceLocation } from '../../broker/types'
 import type { Witness } from '../class-route'
 
 export type LintSeverity = 'error' | 'warning' | 'info'

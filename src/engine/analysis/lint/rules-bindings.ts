@@ -1,7 +1,8 @@
 /** Rules read off one binding or one exchange, without routing anything. */
-import { xMatchOf } from '../../headers-match'
-import type { Vhost } from '../../model'
-import { splitWords } from '../../topic-words'
+
+import type { Vhost } from '../../broker/model'
+import { xMatchOf } from '../../headers/headers-match'
+import { splitWords } from '../../topic/topic-words'
 import { alternateOf } from '../analysis-broker'
 import { bindingSubject, bindingText, finding, type Locate } from './finding'
 import type { LintFinding } from './lint-types'

@@ -4,10 +4,10 @@
  * (TTL or drop-head overflow with no DLX). Each message-level finding routes the witness through the
  * broker's own dead-letter routing (dead-letter.ts), with the queue's dead-letter routing key.
  */
-import { effectiveFor, limitsOf } from '../../effective-args'
-import type { Vhost } from '../../model'
-import { queueTypeOf } from '../../queue-types'
-import type { MessageContent } from '../../types'
+import { effectiveFor, limitsOf } from '../../broker/effective-args'
+import type { Vhost } from '../../broker/model'
+import { queueTypeOf } from '../../broker/queue-types'
+import type { MessageContent } from '../../broker/types'
 import { deadLetterOf } from '../analysis-broker'
 import { routeDeadLettered } from '../class-route'
 import { type MessageClass, spaceOf } from '../message-space'

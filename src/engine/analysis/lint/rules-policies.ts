@@ -1,7 +1,7 @@
 /** Rules about policies: ties, shadowing, patterns that match nothing, arguments that override. */
-import { effectiveFor } from '../../effective-args'
-import type { PolicyRecord, Vhost } from '../../model'
-import { policyFor } from '../../policies'
+import { effectiveFor } from '../../broker/effective-args'
+import type { PolicyRecord, Vhost } from '../../broker/model'
+import { policyFor } from '../../broker/policies'
 import { finding, type Locate } from './finding'
 import type { LintFinding } from './lint-types'
 
@@ -14,7 +14,7 @@ function applies(p: PolicyRecord, kind: Kind): boolean {
 export function policyRules(vhost: Vhost, locate: Locate): LintFinding[] {
   const out: LintFinding[] = []
   const v = vhost.name
-  const entities: { kind: Kind; name: string; args: import('../../types').AmqpTable }[] = [
+  const entities: { kind: Kind; name: string; args: import('../../broker/types').AmqpTable }[] = [
     ...[...vhost.queues.values()].map((q) => ({ kind: 'queue' as const, name: q.name, args: q.arguments })),
     ...[...vhost.exchanges.values()]
       .filter((x) => !x.builtin)

@@ -5,10 +5,10 @@
  * witness is routed by the ordinary router; "never" is said only when that space was complete.
  */
 
-import type { BindingRecord, ExchangeRecord } from '../../model'
-import { topicMatch } from '../../topic-match'
-import { splitWords } from '../../topic-words'
-import type { AmqpTable } from '../../types'
+import type { BindingRecord, ExchangeRecord } from '../../broker/model'
+import type { AmqpTable } from '../../broker/types'
+import { topicMatch } from '../../topic/topic-match'
+import { splitWords } from '../../topic/topic-words'
 import { alternateOf } from '../analysis-broker'
 import { type MessageClass, shorter, spaceOf } from '../message-space'
 import {
