@@ -7,7 +7,6 @@
  */
 import type { StoreApi } from 'zustand'
 import type { AnalysisReply } from '../worker/analysis-api'
-import { debounceFor } from './run-pipeline'
 import { applyEdit, invertEdit, own, type TextEdit } from './text-history'
 import type { PlaygroundState } from './types'
 
@@ -31,6 +30,8 @@ export function createAnalysisPipeline(
   let timer: ReturnType<typeof setTimeout> | null = null
   let ticket = 0
   let inFlight = false
+  /** How long the last analysis took in the Worker: the next typing pause follows it. */
+  let lastMs: number | null = null
 
   const schedule = (delay: number) => {
     if (!access || !started || stopped) return
@@ -57,6 +58,7 @@ export function createAnalysisPipeline(
         store.setState({ analysisBusy: false, analysisError: null })
         return
       }
+      lastMs = reply.ms
       const lines = linesOf(text)
       store.setState({
         analysis: {
@@ -84,7 +86,7 @@ export function createAnalysisPipeline(
 
   store.subscribe((s, prev) => {
     if (s.compare !== prev.compare) schedule(0)
-    else if (s.text !== prev.text) schedule(debounceFor(s.text))
+    else if (s.text !== prev.text) schedule(analysisPause(s.text, lastMs))
   })
 
   return {
@@ -98,6 +100,18 @@ export function createAnalysisPipeline(
       if (timer) clearTimeout(timer)
     },
   }
+}
+
+/**
+ * The typing pause before an analysis: about as long as the last analysis took (60–400 ms), or a
+ * guess from the text's size before the first one. The analysis has its own Worker, so neither
+ * typing nor routing waits for it and a newer text cancels it; the pause only keeps a slow analysis
+ * from being started and cancelled on every key, so a fast one (a 1,000-binding script: ~100 ms)
+ * answers soon after an edit.
+ */
+export function analysisPause(text: string, lastMs: number | null): number {
+  if (lastMs === null) return text.length > 200_000 ? 400 : 120
+  return Math.round(Math.min(400, Math.max(60, lastMs)))
 }
 
 /** The text `steps` undo steps ago (the store keeps its history as edits). */

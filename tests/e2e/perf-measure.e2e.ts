@@ -522,7 +522,7 @@ describe('performance figures (printed, not asserted)', () => {
     }
     console.log(
       `[perf] 1,000 bindings, edit → Problems panel updated: ${times.map((t) => t.toFixed(0)).join(' ')} ms ` +
-        `(median ${median(times)?.toFixed(0)}; includes the 250 ms typing pause); analysis in the Worker ` +
+        `(median ${median(times)?.toFixed(0)}; includes the typing pause, about as long as the last analysis); analysis in the Worker ` +
         `${worker.map((t) => t.toFixed(0)).join(' ')} ms; longest main-thread task ${longest.map((t) => t.toFixed(0)).join(' ')} ms`,
     )
     expect(times.every((t) => t > 0)).toBe(true)

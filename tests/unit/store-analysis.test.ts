@@ -1,7 +1,7 @@
 /** The playground store's analysis pipeline with the real analysis in-thread (the app runs it in a Worker). */
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKeyStore } from '../../src/storage/key-store'
-import { type AnalysisAccess, earlierText } from '../../src/store/analysis-pipeline'
+import { type AnalysisAccess, analysisPause, earlierText } from '../../src/store/analysis-pipeline'
 import { createPlaygroundStore } from '../../src/store/playground-store'
 import { analyzeText } from '../../src/worker/analysis-api'
 import { quotaStorage } from './support/quota-storage'
@@ -80,6 +80,14 @@ describe('analysis pipeline', () => {
     store.getState().setText(HOMEWORK_03.replace('"*.paid"', '"payment.paid"'))
     const a = await settled(store)
     expect(a.requirements[1]?.holds).toBe(true)
+  })
+
+  it('waits about as long as the last analysis took before the next one (60–400 ms)', () => {
+    expect(analysisPause('x'.repeat(60_000), null)).toBe(120)
+    expect(analysisPause('x'.repeat(300_000), null)).toBe(400)
+    expect(analysisPause('x', 95.4)).toBe(95)
+    expect(analysisPause('x', 3)).toBe(60)
+    expect(analysisPause('x', 2_500)).toBe(400)
   })
 
   it('cancels the call in flight when a newer text arrives', async () => {
