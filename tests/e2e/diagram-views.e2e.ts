@@ -241,9 +241,7 @@ describe('diagram in Chromium', () => {
     expect(await page.locator('[data-testid="diagram"] g.node.recv').getAttribute('aria-label')).toBe(
       'Queue q7',
     )
-    await page
-      .locator('.diagram-pane')
-      .screenshot({ path: 'test-results/screenshots/diagram-1000-focused-pane.png' })
+    await screenshot(page.locator('.diagram-pane'), `diagram-1000-focused-pane`)
     // "Show all" would freeze the tab for about a minute here: it asks first, and cancelling keeps
     // the focused view.
     await page.getByRole('button', { name: /^Show all/ }).click()
@@ -252,7 +250,7 @@ describe('diagram in Chromium', () => {
     // 1,000 queues + 1,000 bindings + the vhost's exchanges (the built-in ones included)
     const asked = /Drawing all (\d+) exchanges, queues and bindings/.exec((await ask.textContent()) ?? '')
     expect(Number(asked?.[1])).toBeGreaterThan(2000)
-    await page.locator('.diagram-pane').screenshot({ path: 'test-results/screenshots/diagram-1000-ask.png' })
+    await screenshot(page.locator('.diagram-pane'), `diagram-1000-ask`)
     await ask.getByRole('button', { name: 'Keep the focused view' }).click()
     await ask.waitFor({ state: 'detached' })
     expect(await page.getByTestId('diagram-focused').isVisible()).toBe(true)
@@ -273,7 +271,7 @@ describe('diagram in Chromium', () => {
         expect(await why.textContent()).toContain('queue audit: reached by 2 bindings → 1 copy')
         await why.getByRole('button', { name: 'Show as a table' }).click()
         expect(await why.locator('table.why-table tr[data-binding]').count()).toBe(4)
-        await why.screenshot({ path: 'test-results/screenshots/diagram-why-table.png' })
+        await screenshot(why, `diagram-why-table`)
       },
     ],
     [
@@ -304,9 +302,7 @@ describe('diagram in Chromium', () => {
       it(`draws the ${name} publish (${colorScheme})`, async () => {
         const w = await openScenario(browser, onlyPublish(id), { colorScheme })
         await check(w)
-        await w.page
-          .locator('[data-testid="diagram"]')
-          .screenshot({ path: `test-results/screenshots/diagram-${name}-${colorScheme}-pane.png` })
+        await screenshot(w.page.locator('[data-testid="diagram"]'), `diagram-${name}-${colorScheme}-pane`)
         await screenshot(w.page, `diagram-${name}-${colorScheme}`)
         expect(w.pageErrors).toEqual([])
         await w.context.close()

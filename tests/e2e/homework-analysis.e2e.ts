@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, openPage, SCREENSHOT_DIR } from './support/browser'
+import { launchBrowser, openPage, screenshot } from './support/browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -45,9 +45,7 @@ describe.each(LOCALES)('homework checks (%s)', (locale) => {
     const reveal = page.getByTestId('homework-check-reveal')
     await reveal.waitFor({ timeout: 30_000 })
     expect(await reveal.textContent()).toContain(t.reveal)
-    await page
-      .getByTestId('homework-hw-09')
-      .screenshot({ path: `${SCREENSHOT_DIR}/homework-09-check-${tag}.png` })
+    await screenshot(page.getByTestId('homework-hw-09'), `homework-09-check-${tag}`)
     await openCheck(page, 'hw-09', 'transition')
     // the playground, compared with homework-09.json: two gains, nothing lost
     const gained = page.locator('[data-testid="diff-change"][data-change="gained"]')
@@ -68,7 +66,7 @@ describe.each(LOCALES)('homework checks (%s)', (locale) => {
     await expect
       .poll(() => reqs.evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict'))))
       .toEqual(Array(6).fill('holds'))
-    await page.locator('.pg-right').screenshot({ path: `${SCREENSHOT_DIR}/homework-09-diff-${tag}.png` })
+    await screenshot(page.locator('.pg-right'), `homework-09-diff-${tag}`)
     expect(w.pageErrors).toEqual([])
     expect(w.externalRequests).toEqual([])
     await w.context.close()
@@ -93,9 +91,7 @@ describe.each(LOCALES)('homework checks (%s)', (locale) => {
     expect(details[0]).toMatch(/“stock\.eu”/)
     expect(details[1]).toMatch(/“stock\.us”/)
     expect(details[2]).toMatch(/“stock\.eu\.”/)
-    await page
-      .getByTestId('requirements-panel')
-      .screenshot({ path: `${SCREENSHOT_DIR}/homework-03-requirements-${tag}.png` })
+    await screenshot(page.getByTestId('requirements-panel'), `homework-03-requirements-${tag}`)
     // publishing the two-word counter-example: it reaches only the audit, as the analysis said
     await failing.first().getByTestId('requirement-publish').click()
     const why = page.getByTestId('why-panel')

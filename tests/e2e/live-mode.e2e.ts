@@ -16,7 +16,7 @@ import { type PrivateNode, startPrivateNode, stopPrivateNode } from '../conforma
 import { kitDir, run } from '../conformance/harness/kit-runner'
 import { MgmtApi } from '../conformance/harness/mgmt-api'
 import { nodeTransport } from '../conformance/harness/node-transport'
-import { launchBrowser, openPage, SCREENSHOT_DIR, screenshot, type WatchedPage } from './support/browser'
+import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser'
 import { setText, waitForRun } from './support/playground'
 
 const previewOrigin = new URL(inject('baseURL')).origin
@@ -182,7 +182,7 @@ describe('live mode', () => {
     expect(await page.getByTestId('cors-line').textContent()).toBe(
       `management.cors.allow_origins.1 = ${new URL(other).origin}`,
     )
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/live-cors-en.png`, fullPage: true })
+    await screenshot(page, `live-cors-en`)
     expect(pageErrors).toEqual([])
     await context.close()
   })
@@ -232,14 +232,14 @@ describe('live mode', () => {
       )
       // The scenario's own typo (invoice.isued.#) is pointed out as well.
       expect(await hw.getByTestId('near-misses').textContent()).toContain('invoice.isued.#')
-      await hw.screenshot({ path: `${SCREENSHOT_DIR}/homework-06-diff-en.png` })
+      await screenshot(hw, `homework-06-diff-en`)
 
       await w.page.getByTestId('language').selectOption('zh-CN')
       await expect.poll(() => first.textContent()).toContain('拼写错误')
       expect(await hw.getByTestId('homework-observed').textContent()).toContain(
         `观测于 RabbitMQ ${node.version}`,
       )
-      await hw.screenshot({ path: `${SCREENSHOT_DIR}/homework-06-diff-zh-CN.png` })
+      await screenshot(hw, `homework-06-diff-zh-CN`)
 
       // The observation is recorded for the homework: it is there after a reload.
       await w.page.reload()
@@ -301,7 +301,7 @@ publish u1 to amq.direct key nobody
         locale === 'en-US' ? 'two clients at once' : '两个客户端同时在场',
       )
       expect(await hw.getByTestId('kit-node').count()).toBe(0)
-      await hw.screenshot({ path: `${SCREENSHOT_DIR}/homework-04-no-kit-${locale}.png` })
+      await screenshot(hw, `homework-04-no-kit-${locale}`)
       expect(w.pageErrors).toEqual([])
       await w.context.close()
     }

@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Scenario } from '../../src/engine'
 import { nodeTexts, openScenario } from './diagram-support'
-import { launchBrowser, SCREENSHOT_DIR } from './support/browser'
+import { launchBrowser, screenshot } from './support/browser'
 import { editorText, waitForRun } from './support/playground'
 import { strayOnPage } from './support/zh-text'
 
@@ -71,10 +71,7 @@ describe.each([
       await legend.locator('li').evaluateAll((li) => li.map((x) => x.getAttribute('data-type'))),
     ).toEqual(['classic', 'quorum', 'stream'])
     if (locale === 'zh-CN') expect(await strayOnPage(page, 'playground')).toEqual([])
-    await page
-      .getByTestId('diagram')
-      .first()
-      .screenshot({ path: `${SCREENSHOT_DIR}/queue-types-${locale}.png` })
+    await screenshot(page.getByTestId('diagram').first(), `queue-types-${locale}`)
     expect(w.pageErrors).toEqual([])
     await w.context.close()
   })

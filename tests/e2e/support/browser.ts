@@ -3,11 +3,11 @@
  * not want: console errors, uncaught exceptions and any request leaving the page's origin.
  */
 import { mkdirSync } from 'node:fs'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { CHROMIUM_PATH } from './chromium-path'
 
-export const SCREENSHOT_DIR = 'test-results/screenshots'
+const SCREENSHOT_DIR = 'test-results/screenshots'
 
 export interface WatchedPage {
   page: Page
@@ -79,11 +79,16 @@ export async function openPage(
   return watched
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Screenshots are for a person to look at (no test asserts on them), so `npm test` does not spend
+ * time on them: `E2E_SCREENSHOTS=1` writes them to `SCREENSHOT_DIR` (a page in full, or one part).
+ */
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   const path = `${SCREENSHOT_DIR}/${name}.png`
-  await page.screenshot({ path, fullPage: true })
-  return path
+  if ('goto' in target) await target.screenshot({ path, fullPage: true })
+  else await target.screenshot({ path })
 }
 
 /**
