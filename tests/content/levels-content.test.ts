@@ -75,11 +75,13 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('level %s', (_id, level) =>
   })
   const only = level.goals.some((g) => 'expect' in g && /\bonly\b|^(to \S+ )?nothing but/.test(g.expect))
   const entry = start.run.topology.exchanges.find((x) => !x.builtin && x.type === 'topic')
-  it.skipIf(!only || !entry)('a catch-all cannot pass its "only" goal', () => {
-    const queues = start.run.topology.queues.map((q) => q.name)
-    const catchAll = [...level.start, ...queues.map((q) => `bind ${q} to ${entry?.name} key "#"`)]
-    const g = gradeLevel({ ...level, maxBindings: undefined }, text(catchAll), start)
-    expect(g.solved).toBe(false)
-    expect(g.goals.some((x) => x.met === false && x.route !== null)).toBe(true)
-  })
+  // Only where it applies (a topic level with an "only" goal), so no test is reported as skipped.
+  if (only && entry)
+    it('a catch-all cannot pass its "only" goal', () => {
+      const queues = start.run.topology.queues.map((q) => q.name)
+      const catchAll = [...level.start, ...queues.map((q) => `bind ${q} to ${entry?.name} key "#"`)]
+      const g = gradeLevel({ ...level, maxBindings: undefined }, text(catchAll), start)
+      expect(g.solved).toBe(false)
+      expect(g.goals.some((x) => x.met === false && x.route !== null)).toBe(true)
+    })
 })
