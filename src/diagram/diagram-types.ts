@@ -135,7 +135,7 @@ export function sameEntity(a: DiagramEntity | null | undefined, b: DiagramEntity
   return true
 }
 
-/** A message overlay's parts (diagram-overlay.ts builds them; dead letters add their own). */
+/** A message overlay's parts (overlay/diagram-overlay.ts builds them; dead letters add their own). */
 export interface OverlayBadge {
   kind: 'note' | 'dead' | 'err'
   lines: string[]

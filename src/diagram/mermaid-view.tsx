@@ -7,10 +7,10 @@
  * are buttons with a roving tab stop: arrows move, Enter / Space select.
  */
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
-import type { DiagramOverlay } from './diagram-overlay'
 import type { DiagramEntity } from './diagram-types'
 import { renderMermaid } from './mermaid-loader'
-import { applyOverlay } from './overlay-dom'
+import type { DiagramOverlay } from './overlay/diagram-overlay'
+import { applyOverlay } from './overlay/overlay-dom'
 import { RenderCache } from './render-cache'
 import { RenderQueue } from './render-queue'
 import { decodeEdgeLabels, makeNodesFocusable, moveFocus, nodeIdOf } from './svg-dom'

@@ -6,16 +6,16 @@
  */
 import { useMemo } from 'react'
 import type { PublishExplanation, TopologySnapshot } from '../engine'
+import type { DiagramEntity } from './diagram-types'
+import MermaidView from './mermaid-view'
 import {
   type DiagramMarks,
   markingOverlay,
   toggleBinding,
   toggleNowhere,
   toggleQueue,
-} from './diagram-marking'
-import { pathOverlay } from './diagram-overlay'
-import type { DiagramEntity } from './diagram-types'
-import MermaidView from './mermaid-view'
+} from './overlay/diagram-marking'
+import { pathOverlay } from './overlay/diagram-overlay'
 import { drawnQueueTypes, QueueTypeLegend } from './queue-type-legend'
 import { buildTopology } from './to-mermaid'
 import { useDescribeNode, useDiagramLabels } from './use-diagram'

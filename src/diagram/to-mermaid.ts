@@ -7,7 +7,6 @@
 import type { PublishExplanation, TopologySnapshot } from '../engine'
 import { drawDeadLetterEdges } from './dead-letter-diagram'
 import { bindingLabel, exchangeLines, format, queueNode } from './diagram-labels'
-import { type DiagramOverlay, pathOverlay } from './diagram-overlay'
 import { alternateOf, computeScope } from './diagram-scope'
 import { classDefsFor } from './diagram-style'
 import {
@@ -19,7 +18,8 @@ import {
 } from './diagram-types'
 import { DiagramWriter } from './diagram-writer'
 import { escapeLabel, shorten } from './escape'
-import { writeOverlay } from './overlay-mermaid'
+import { type DiagramOverlay, pathOverlay } from './overlay/diagram-overlay'
+import { writeOverlay } from './overlay/overlay-mermaid'
 
 /**
  * The topology alone, as drawn for `publish` (which decides the vhost, the built-in exchanges it

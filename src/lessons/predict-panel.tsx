@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react'
 import { scrollToAnswer } from '../components/presenter/presenter'
-import type { Nowhere } from '../diagram/diagram-marking'
+import type { Nowhere } from '../diagram/overlay/diagram-marking'
 import type { PublishExplanation } from '../engine'
 import { useT } from '../i18n/messages'
 import { lessonsMessages } from './lessons-messages'

@@ -2,7 +2,7 @@
  * A predict-first moment: the learner's marks for one message (queues, or "nowhere": returned /
  * dropped) and how they compare with the engine's answer. Pure; the step keeps the state.
  */
-import { type DiagramMarks, NO_MARKS, toggleNowhere, toggleQueue } from '../diagram/diagram-marking'
+import { type DiagramMarks, NO_MARKS, toggleNowhere, toggleQueue } from '../diagram/overlay/diagram-marking'
 import type { PublishExplanation } from '../engine'
 
 /** The learner's marks: the diagram's own shape (queue names, or one "nowhere" choice). */

@@ -1,7 +1,7 @@
 /** A topology diff drawn on the current topology: gained and lost links, signed labels, hidden counts. */
 import { describe, expect, it } from 'vitest'
-import { EMPTY_OVERLAY } from '../../src/diagram/diagram-overlay'
-import { diffLinks, withDiff } from '../../src/diagram/diff-overlay'
+import { EMPTY_OVERLAY } from '../../src/diagram/overlay/diagram-overlay'
+import { diffLinks, withDiff } from '../../src/diagram/overlay/diff-overlay'
 import { buildTopology } from '../../src/diagram/to-mermaid'
 import { RunSession } from '../../src/engine/scenario/session'
 import { analyzeText } from '../../src/worker/analysis-api'

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_DIAGRAM_LABELS as L } from '../../src/diagram/diagram-types'
 import {
   markingOverlay,
   NO_MARKS,
   toggleBinding,
   toggleNowhere,
   toggleQueue,
-} from '../../src/diagram/diagram-marking'
-import { pathOverlay } from '../../src/diagram/diagram-overlay'
-import { DEFAULT_DIAGRAM_LABELS as L } from '../../src/diagram/diagram-types'
-import { placeBeside, union } from '../../src/diagram/overlay-layout'
+} from '../../src/diagram/overlay/diagram-marking'
+import { pathOverlay } from '../../src/diagram/overlay/diagram-overlay'
+import { placeBeside, union } from '../../src/diagram/overlay/overlay-layout'
 import { buildTopology } from '../../src/diagram/to-mermaid'
 import { runRich } from './diagram-fixtures'
 

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useMemo } from 'react'
 import { WhenNear } from '../../components/when-near'
-import type { DiagramMarks } from '../../diagram/diagram-marking'
+import type { DiagramMarks } from '../../diagram/overlay/diagram-marking'
 import { useT } from '../../i18n/messages'
 import { useTheme } from '../../store/theme'
 import { answerOf, type Nowhere } from '../answer'

@@ -6,7 +6,7 @@
 import { type ReactNode, Suspense, useMemo, useState } from 'react'
 import { lazyPart } from '../../components/lazy-part'
 import { WhenNear } from '../../components/when-near'
-import type { DiagramMarks } from '../../diagram/diagram-marking'
+import type { DiagramMarks } from '../../diagram/overlay/diagram-marking'
 import type { Scenario } from '../../engine'
 import { useT } from '../../i18n/messages'
 import { useTheme } from '../../store/theme'

@@ -4,7 +4,8 @@
  * engine's answer (right, wrong, missed). Before the reveal only the message's entry is drawn, never
  * its path. Pure, like diagram-overlay.ts.
  */
-import type { PublishExplanation } from '../engine'
+import type { PublishExplanation } from '../../engine'
+import type { DiagramEntity, DiagramLabels, DiagramModel } from '../diagram-types'
 import {
   addTo,
   type DiagramOverlay,
@@ -13,7 +14,6 @@ import {
   producerOf,
   selectionClasses,
 } from './diagram-overlay'
-import type { DiagramEntity, DiagramLabels, DiagramModel } from './diagram-types'
 
 export type Nowhere = 'returned' | 'dropped'
 

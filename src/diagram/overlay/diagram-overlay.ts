@@ -4,9 +4,9 @@
  * exchange's implicit bindings) and the order in which the message moves. Pure: the live view applies
  * it to the rendered SVG (overlay-dom.ts), the Mermaid export writes it as text (overlay-mermaid.ts).
  */
-import type { PublishExplanation } from '../engine'
-import { deadLetterOverlay } from './dead-letter-diagram'
-import { format } from './diagram-labels'
+import type { PublishExplanation } from '../../engine'
+import { deadLetterOverlay } from '../dead-letter-diagram'
+import { format } from '../diagram-labels'
 import {
   aeKey,
   type DiagramEntity,
@@ -16,8 +16,8 @@ import {
   type OverlayBadge,
   type OverlayLink,
   sameEntity,
-} from './diagram-types'
-import { shorten } from './escape'
+} from '../diagram-types'
+import { shorten } from '../escape'
 
 export interface OverlayChoice {
   id: 'returned' | 'dropped'

@@ -3,9 +3,10 @@
  * SVG (nodes and edges by generated id, their boxes in the drawing's coordinates, the original view
  * box), built once per rendered SVG and reused by every overlay applied to it.
  */
+
+import { nodeIdOf } from '../svg-dom'
 import type { Box } from './overlay-layout'
 import { parseViewBox } from './overlay-layout'
-import { nodeIdOf } from './svg-dom'
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 

@@ -4,8 +4,9 @@
  * overlay elements (producer, badges, links, "nowhere" choices) placed beside the drawn nodes. Texts
  * are set with textContent only, never as markup.
  */
+
+import { type DiagramTheme, EDGE_CLASSES, edgeColour, neutralStroke, overlayCss } from '../diagram-style'
 import type { DiagramOverlay } from './diagram-overlay'
-import { type DiagramTheme, EDGE_CLASSES, edgeColour, neutralStroke, overlayCss } from './diagram-style'
 import { type Box, connector, curve, placeBeside, port, type Side, union } from './overlay-layout'
 import { animateMotion } from './overlay-motion'
 import { type DrawnSvg, drawnIndex, el, pill } from './overlay-svg'

@@ -5,10 +5,10 @@
  * alone. A change whose exchange or destination is not drawn (deleted, or outside a focused view) is
  * counted as hidden. Pure, like diagram-overlay.ts.
  */
-import type { DiffChange } from '../engine'
+import type { DiffChange } from '../../engine'
+import type { DiagramModel, OverlayLink } from '../diagram-types'
+import { shorten } from '../escape'
 import type { DiagramOverlay } from './diagram-overlay'
-import type { DiagramModel, OverlayLink } from './diagram-types'
-import { shorten } from './escape'
 
 /** Beyond this many drawn changes the diagram becomes a tangle: the list has them all. */
 const MAX_DRAWN = 40

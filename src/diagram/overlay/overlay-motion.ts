@@ -4,8 +4,9 @@
  * the drawn edge paths themselves (`mpath`), so no coordinates are copied. Skipped when the user asks
  * for reduced motion.
  */
+
+import type { MotionStep } from '../diagram-types'
 import type { DiagramOverlay } from './diagram-overlay'
-import type { MotionStep } from './diagram-types'
 import type { DrawnSvg } from './overlay-svg'
 import { el } from './overlay-svg'
 

@@ -3,8 +3,9 @@
  * overlay on the rendered SVG instead): a producer node, badges as nodes, links as dashed edges and
  * the classes as `class` lines.
  */
+
+import type { DiagramWriter } from '../diagram-writer'
 import type { DiagramOverlay } from './diagram-overlay'
-import type { DiagramWriter } from './diagram-writer'
 
 export function writeOverlay(w: DiagramWriter, o: DiagramOverlay): void {
   const producer = o.producer ? 'pub_0' : null
