@@ -1,8 +1,10 @@
 import { defineMessages } from '../i18n/messages'
+import { profileNames } from '../i18n/profile-names'
 
 /** The lessons page: navigation, the run panel and content errors. */
 export const lessonsMessages = defineMessages({
   en: {
+    ...profileNames.en,
     lessonList: 'Lessons',
     lessonOf: 'Lesson {n} of {total}',
     stepOf: 'Step {n} of {total}',
@@ -52,11 +54,6 @@ export const lessonsMessages = defineMessages({
     end_held: 'kept inside {queue}',
     end_gone: 'gone from every queue',
     comparePlay: 'Play it as',
-    'profile_rabbitmq-4': 'RabbitMQ 4.3',
-    'profile_rabbitmq-4.0': 'RabbitMQ 4.0–4.2',
-    'profile_rabbitmq-3.10': 'RabbitMQ 3.10',
-    profile_teaching: 'the study note’s model',
-    profile_robustmq: 'RobustMQ',
     storyHidden:
       '… then the consumers acknowledge or reject what they hold: those steps would give the answer away, so they play after you answer.',
     askDeliveries:
@@ -108,6 +105,7 @@ export const lessonsMessages = defineMessages({
     diffNone: 'No message changes destination: every routing key goes where it went before.',
   },
   'zh-CN': {
+    ...profileNames['zh-CN'],
     lessonList: '课程',
     lessonOf: '第 {n} 课，共 {total} 课',
     stepOf: '第 {n} 步，共 {total} 步',
@@ -156,11 +154,6 @@ export const lessonsMessages = defineMessages({
     end_held: '留在 {queue} 内部',
     end_gone: '已不在任何队列中',
     comparePlay: '按此版本播放',
-    'profile_rabbitmq-4': 'RabbitMQ 4.3',
-    'profile_rabbitmq-4.0': 'RabbitMQ 4.0–4.2',
-    'profile_rabbitmq-3.10': 'RabbitMQ 3.10',
-    profile_teaching: '学习笔记的模型',
-    profile_robustmq: 'RobustMQ',
     storyHidden: '……接着消费者确认或拒绝手里的消息：这些步骤会泄露答案，回答之后再播放。',
     askDeliveries: '整个过程中，{id} 被投递给了哪些消费者（再次投递也算）？',
     askCounts: '过程结束时，“{queue}”里有多少条消息处于就绪状态，又有多少条已投递但还没确认？',

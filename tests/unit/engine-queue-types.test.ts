@@ -125,4 +125,77 @@ describe('queue types: the poison message under the three profiles', () => {
     expect(lastState('rabbitmq-4', 'nack')).toBe(0)
     expect(lastState('rabbitmq-4', 'reject')).toBe(4)
   })
+
+  /** The notes the engine puts on each return, which the timeline words with the version's name. */
+  const notes = (profile: Scenario['profile'], how: 'nack' | 'reject', args: Record<string, number> = {}) => {
+    const steps: SimOp[] = [
+      { op: 'connection.open', connection: 'c' },
+      { op: 'channel.open', channel: 'a', connection: 'c' },
+      {
+        op: 'queue.declare',
+        queue: { name: 'q', arguments: { 'x-queue-type': 'quorum', ...args } },
+        channel: 'a',
+      },
+      { op: 'publish', publish: { id: 'm1', exchange: '', routing_key: 'q' }, channel: 'a' },
+      { op: 'consume', queue: 'q', consumer: 'A', channel: 'a', prefetch: 1 },
+      { op: how, message: 'm1', channel: 'a', requeue: true },
+      { op: how, message: 'm1', channel: 'a', requeue: true },
+      { op: how, message: 'm1', channel: 'a', requeue: true },
+    ]
+    return runTimeline({ profile, steps }).frames.flatMap((f) =>
+      f.events.flatMap((e) =>
+        (e.kind === 'requeued' || e.kind === 'discarded') && e.quorum ? [{ kind: e.kind, ...e.quorum }] : [],
+      ),
+    )
+  }
+  it('each return says whether it counted, against which limit and where it waits, with the profile', () => {
+    // 3.10: counted, no limit, to the back [obs 3.10.8]
+    expect(notes('rabbitmq-3.10', 'nack')[1]).toEqual({
+      kind: 'requeued',
+      how: 'nack',
+      counted: true,
+      count: 2,
+      limit: null,
+      limitFrom: 'profile',
+      place: 'back',
+      profile: 'rabbitmq-3.10',
+    })
+    // 4.0–4.2: the default 20, first among the returned [src]
+    expect(notes('rabbitmq-4.0', 'reject')[0]).toMatchObject({
+      counted: true,
+      count: 1,
+      limit: 20,
+      limitFrom: 'profile',
+      place: 'returned-first',
+    })
+    // 4.3: a nack does not count, a reject does [src]
+    expect(notes('rabbitmq-4', 'nack').map((n) => [n.counted, n.count])).toEqual([
+      [false, 0],
+      [false, 0],
+      [false, 0],
+    ])
+    expect(notes('rabbitmq-4', 'reject').map((n) => n.count)).toEqual([1, 2, 3])
+    // x-delivery-limit 1: the second return is over the limit set on the queue, and the message leaves
+    expect(notes('rabbitmq-3.10', 'nack', { 'x-delivery-limit': 1 })).toEqual([
+      {
+        kind: 'requeued',
+        how: 'nack',
+        counted: true,
+        count: 1,
+        limit: 1,
+        limitFrom: 'queue',
+        place: 'returned-first',
+        profile: 'rabbitmq-3.10',
+      },
+      {
+        kind: 'discarded',
+        how: 'nack',
+        counted: true,
+        count: 2,
+        limit: 1,
+        limitFrom: 'queue',
+        profile: 'rabbitmq-3.10',
+      },
+    ])
+  })
 })

@@ -16,7 +16,7 @@ import { limitsFor } from './queries'
 import { leave, trim } from './queue-holding'
 import { refuse } from './sim-error'
 import { setCopy } from './sim-state'
-import type { SimChannel, SimDelivery, SimQueue } from './sim-types'
+import type { QuorumReturnNote, ReturnHow, SimChannel, SimDelivery, SimQueue } from './sim-types'
 import type { StepContext } from './step-context'
 
 /** Pick the deliveries an ack-like method names. `message` is a script convenience for a tag. */
@@ -74,9 +74,6 @@ export function ack(ctx: StepContext, ch: SimChannel, picked: SimDelivery[]): vo
   }
 }
 
-/** How a delivery came back: basic.nack, basic.recover, basic.reject, or its channel closing. */
-export type ReturnHow = 'nack' | 'recover' | 'reject' | 'close'
-
 function vhostOf(ctx: StepContext, d: SimDelivery): string {
   return ctx.state.queues.find((q) => q.uid === d.queueUid)?.vhost ?? '/'
 }
@@ -107,12 +104,21 @@ function quorumReturn(
         : null
   const m: QueuedMessage = { ...d.message, redelivered: true, deliveryCount: count }
   delete m.returned
+  const note: QuorumReturnNote = {
+    how,
+    counted,
+    count,
+    limit,
+    limitFrom: limits.deliveryLimit === undefined ? 'profile' : 'queue',
+    profile: ctx.port.profile,
+  }
   if (limit !== null && count > limit) {
-    ctx.events.push({ kind: 'discarded', message: m.id, queue: d.queue })
+    ctx.events.push({ kind: 'discarded', message: m.id, queue: d.queue, quorum: note })
     leave(ctx, q, m, { reason: 'delivery_limit', limits })
     return false
   }
-  if (limit === null && how !== 'close') {
+  const back = limit === null && how !== 'close'
+  if (back) {
     m.seq = q.nextSeq++
     q.ready.push(m)
   } else {
@@ -122,7 +128,12 @@ function quorumReturn(
     q.ready.splice(i, 0, m)
   }
   setCopy(ctx.state, m.id, d.queue, { status: 'ready', consumer: null })
-  ctx.events.push({ kind: 'requeued', message: m.id, queue: d.queue })
+  ctx.events.push({
+    kind: 'requeued',
+    message: m.id,
+    queue: d.queue,
+    quorum: { ...note, place: back ? 'back' : 'returned-first' },
+  })
   return true
 }
 

@@ -265,8 +265,10 @@ export type SimEvent =
     }
   | { kind: 'get-empty'; queue: string }
   | { kind: 'acked'; message: string; queue: string; channel: string; tag: number }
-  | { kind: 'requeued'; message: string; queue: string }
-  | { kind: 'discarded'; message: string; queue: string }
+  /** Back in its queue; a quorum queue's return says how it was counted and where it waits. */
+  | { kind: 'requeued'; message: string; queue: string; quorum?: QuorumReturnNote }
+  /** Taken out of its queue (rejected without requeue, or a quorum return over the delivery limit). */
+  | { kind: 'discarded'; message: string; queue: string; quorum?: QuorumReturnNote }
   /** A requeue (nack, reject, channel close) whose queue was deleted meanwhile: the message is gone. */
   | { kind: 'requeue-lost'; message: string; queue: string }
   | { kind: 'purged'; queue: string; count: number }
@@ -295,6 +297,28 @@ export type SimEvent =
       queue: string
       reason: 'cancel' | 'channel' | 'queue-deleted'
     }
+
+/** How a delivery came back: basic.nack, basic.recover, basic.reject, or its channel closing. */
+export type ReturnHow = 'nack' | 'recover' | 'reject' | 'close'
+
+/**
+ * A return to a quorum queue as the profile's rules judged it (docs/queue-types.md), so the
+ * explanation can name the version where the versions differ.
+ */
+export interface QuorumReturnNote {
+  how: ReturnHow
+  /** Whether this return counted (4.3 counts only failed deliveries: not nack, not recover). */
+  counted: boolean
+  /** Returns counted so far, this one included: the next delivery's x-delivery-count. */
+  count: number
+  /** The delivery limit in force; null = none. */
+  limit: number | null
+  /** Where the limit comes from: the queue (its argument or a policy), or the profile's default. */
+  limitFrom: 'queue' | 'profile'
+  /** Where it waits (requeued only): at the back, or first among the returned messages. */
+  place?: 'back' | 'returned-first'
+  profile: ProfileName
+}
 
 /** What a consumer sees of a dead-lettered message (the delivery's exchange, key and headers). */
 export interface DeliveredDeath {

@@ -1,7 +1,9 @@
 import { defineMessages, type Params } from '../../i18n/messages'
+import { profileNames } from '../../i18n/profile-names'
 
 export const timelineMessages = defineMessages({
   en: {
+    ...profileNames.en,
     heading: 'Timeline: messages over time',
     custom: 'Your own script (JSON)',
     customHelp:
@@ -82,6 +84,23 @@ export const timelineMessages = defineMessages({
     'ev_get-empty': 'basic.get on {queue}: empty',
     ev_acked: '{message} acked ({queue})',
     ev_requeued: '{message} requeued in {queue} at its original place',
+    // A quorum queue's return, judged by the profile's rules (docs/queue-types.md)
+    'ev_quorum-returned': '{message} came back to {queue} ({how}): {counting}; {place}',
+    'ev_quorum-over-limit':
+      '{message} came back to {queue} ({how}): return {count} is over the delivery limit of {limit} {from}, so it leaves with reason delivery_limit',
+    q_counted: 'return {count} counts toward the delivery limit of {limit} {from}',
+    q_countedNoLimit:
+      'return {count} is counted, but there is no delivery limit ({profile} sets none by default)',
+    q_notCounted:
+      'not counted — {profile} counts only basic.reject and a closed channel (counted so far: {count})',
+    q_fromQueue: '(set on the queue)',
+    q_fromProfile: '({profile}’s default)',
+    q_back: 'it waits at the back of the queue',
+    'q_returned-first': 'it waits at the front, among the returned messages',
+    q_nack: 'basic.nack',
+    q_reject: 'basic.reject',
+    q_recover: 'basic.recover',
+    q_close: 'its channel closed',
     ev_discarded: '{message} discarded from {queue}',
     'ev_requeue-lost':
       '{message} could not go back: queue {queue} was deleted after it was delivered, so it is gone',
@@ -101,6 +120,7 @@ export const timelineMessages = defineMessages({
     getter: 'basic.get',
   },
   'zh-CN': {
+    ...profileNames['zh-CN'],
     heading: '时间线：消息随时间的去向',
     custom: '自己的脚本（JSON）',
     customHelp: '时间线脚本：一个 profile 加一串步骤（格式与 lessons/timeline 中的课程相同）。',
@@ -179,6 +199,20 @@ export const timelineMessages = defineMessages({
     'ev_get-empty': '对 {queue} 执行 basic.get：为空',
     ev_acked: '{message} 已确认（{queue}）',
     ev_requeued: '{message} 重新入队到 {queue} 的原位置',
+    'ev_quorum-returned': '{message} 回到 {queue}（{how}）：{counting}；{place}',
+    'ev_quorum-over-limit':
+      '{message} 回到 {queue}（{how}）：第 {count} 次退回超过了投递上限 {limit}{from}，于是以原因 delivery_limit 离开队列',
+    q_counted: '这是第 {count} 次计入投递上限的退回，上限为 {limit}{from}',
+    q_countedNoLimit: '计为第 {count} 次退回，但没有投递上限（{profile} 默认不设上限）',
+    q_notCounted: '不计数：{profile} 只计 basic.reject 和通道关闭（目前已计 {count} 次）',
+    q_fromQueue: '（在队列上设置）',
+    q_fromProfile: '（{profile} 的默认值）',
+    q_back: '它排到队尾',
+    'q_returned-first': '它排在队首，和其他退回的消息一起先被投递',
+    q_nack: 'basic.nack',
+    q_reject: 'basic.reject',
+    q_recover: 'basic.recover',
+    q_close: '它的通道已关闭',
     ev_discarded: '{message} 从 {queue} 丢弃',
     'ev_requeue-lost': '{message} 无法重新入队：投递之后队列 {queue} 已被删除，消息随之丢失',
     'ev_dead-letter-lost':
