@@ -2,7 +2,8 @@
 /**
  * Lighthouse (performance only) on every view of the build, desktop and mobile presets, in Debian's
  * Chromium: `npm run build && node scripts/lighthouse.mjs [runs=3] [path…]`. With no path it measures
- * every view (VIEWS below: the playground, a lesson deep link, practice, the timeline and the lab);
+ * every view (VIEWS below: the playground, a lesson deep link, practice, the timeline, the lab and
+ * the levels);
  * paths given (`'?view=practice'`) replace that list. Prints each run, the median of score, FCP, LCP,
  * TBT, CLS, Speed Index and TTI per view and preset, and a table of the medians against the goals
  * (desktop ≥ 95, mobile ≥ 90, CLS ≤ 0.05). Reported in docs/performance.md, never asserted: the
@@ -23,6 +24,7 @@ const VIEWS = [
   ['practice', '?view=practice'],
   ['timeline', '?view=timeline'],
   ['lab', '?view=lab'],
+  ['levels', '?view=levels'],
 ]
 const paths = process.argv.length > 3 ? process.argv.slice(3).map((p) => [p || 'playground', p]) : VIEWS
 const GOAL = { desktop: 95, mobile: 90, cls: 0.05 }
