@@ -31,7 +31,11 @@ export type LimitCode =
   | 'crlf-queue'
   /** An exchange named `amq.default`: in the HTTP API's paths that name means the default exchange. */
   | 'amq-default-name'
-  /** The kits read queues with basic.get, which a stream (540) and a single-active-consumer quorum queue (405) refuse. */
+  /**
+   * The HTTP kit (and live mode) reads queues with the management API's "get messages" (basic.get),
+   * which a stream (540) and a single-active-consumer quorum queue (405) refuse; the AMQP kits read
+   * those with a consumer.
+   */
   | 'queue-type-drain'
   /** Prefix mode: a policy pattern the playground does not parse cannot be rewritten exactly. */
   | 'prefix-policy-pattern'
@@ -214,15 +218,15 @@ export function kitLimits(
     for (const t of bad) out.push({ code: 'typed-value', step: s.id, detail: t })
     if (s.op === 'queue.declare' && s.queue.name === '' && !s.queue.passive)
       out.push({ code: 'server-named', step: s.id })
+    if (flavour === 'python' && s.op === 'queue.declare' && /[\r\n]/.test(s.queue.name))
+      out.push({ code: 'crlf-queue', step: s.id })
+    if (flavour !== 'http') continue
     if (s.op === 'queue.declare' && !s.queue.passive) {
       const a = s.queue.arguments ?? {}
       const type = a['x-queue-type']
       if (type === 'stream' || (type === 'quorum' && a['x-single-active-consumer'] === true))
         out.push({ code: 'queue-type-drain', step: s.id })
     }
-    if (flavour === 'python' && s.op === 'queue.declare' && /[\r\n]/.test(s.queue.name))
-      out.push({ code: 'crlf-queue', step: s.id })
-    if (flavour !== 'http') continue
     if (s.op === 'bind' || s.op === 'unbind')
       if (s.binding.destination_type === 'queue' && s.binding.destination === '')
         out.push({ code: 'last-queue', step: s.id })

@@ -155,7 +155,8 @@ export function planFromScenario(scenario: Scenario, title: string): LabPlan {
 /**
  * A timeline script (lessons/timeline, homework 08) → a plan of its topology, policy and publish
  * steps in order. Connections, channels, consumers and acks are left out: a kit uses one confirm
- * channel per vhost and reads every queue with basic.get at the end.
+ * channel per vhost and reads every queue at the end (basic.get; a stream or a single-active-consumer
+ * quorum queue with a consumer of its own, docs/lab-kits.md).
  */
 export function planFromSimSteps(
   steps: readonly SimOp[],

@@ -5,7 +5,7 @@ export const observeMessages = defineMessages({
   en: {
     kitsHeading: 'Run it on your RabbitMQ: lab kits',
     kitsIntro:
-      'Each kit declares this scenario in a scratch vhost it creates, publishes every message with its id as message_id and waits for the publisher confirm, reads every queue with basic.get, prints one observation file and deletes what it created. Where to connect comes from environment variables: no password is written into the file.',
+      'Each kit declares this scenario in a scratch vhost it creates, publishes every message with its id as message_id and waits for the publisher confirm, reads every queue (with basic.get; a stream from its first offset and a quorum queue with single active consumer with a consumer), prints one observation file and deletes what it created. Where to connect comes from environment variables: no password is written into the file.',
     kit_node: 'Node.js (amqplib)',
     kit_python: 'Python (pika)',
     kit_java: 'Java (RabbitMQ Java client)',
@@ -27,7 +27,7 @@ export const observeMessages = defineMessages({
     limit_nul: 'step {step}: a shell script cannot pass a NUL character',
     'limit_passive-default': 'step {step}: the HTTP API reads the default exchange instead of refusing (403)',
     'limit_queue-type-drain':
-      'step {step}: the kit reads each queue with basic.get, which a stream (540) and a quorum queue with single active consumer (405) refuse',
+      'step {step}: the HTTP kit and live mode read queues with the management API’s “get messages” (basic.get), which a stream (540) and a quorum queue with single active consumer (405) refuse, so the observation shows this queue empty (the Node.js, Python and Java kits read it with a consumer)',
     'limit_amq-default-name':
       'step {step}: the HTTP API takes the exchange name amq.default as the default exchange, so the broker never sees that name',
     'limit_crlf-queue':
@@ -110,7 +110,7 @@ export const observeMessages = defineMessages({
   'zh-CN': {
     kitsHeading: '在你的 RabbitMQ 上运行：实验包',
     kitsIntro:
-      '每个实验包都会新建一个临时 vhost，在其中声明本场景；每条消息以自己的编号作为 message_id 发布并等待发布确认；用 basic.get 读出每个队列；打印一份观测文件，最后删除自己创建的一切。连接地址来自环境变量，文件里不写任何密码。',
+      '每个实验包都会新建一个临时 vhost，在其中声明本场景；每条消息以自己的编号作为 message_id 发布并等待发布确认；读出每个队列（用 basic.get；流从第一个偏移量起、开启单一活跃消费者的仲裁队列则用消费者读取）；打印一份观测文件，最后删除自己创建的一切。连接地址来自环境变量，文件里不写任何密码。',
     kit_node: 'Node.js（amqplib）',
     kit_python: 'Python（pika）',
     kit_java: 'Java（RabbitMQ Java 客户端）',
@@ -129,7 +129,7 @@ export const observeMessages = defineMessages({
     limit_nul: '步骤 {step}：bash 脚本无法传递 NUL 字符',
     'limit_passive-default': '步骤 {step}：HTTP API 会读取默认交换机，而不是拒绝（403）',
     'limit_queue-type-drain':
-      '步骤 {step}：实验包用 basic.get 读取每个队列，而流（540）和开启单一活跃消费者的仲裁队列（405）会拒绝它',
+      '步骤 {step}：HTTP 实验包和实时模式用管理 API 的“获取消息”（basic.get）读取队列，而流（540）和开启单一活跃消费者的仲裁队列（405）会拒绝它，因此观测中这个队列是空的（Node.js、Python 和 Java 实验包改用消费者读取）',
     'limit_amq-default-name':
       '步骤 {step}：HTTP API 把名为 amq.default 的交换机当作默认交换机，Broker 收不到这个名字',
     'limit_crlf-queue':

@@ -2,13 +2,15 @@
  * Live mode's runner (src/labkit/live-run.ts, what the browser runs) in Node against the private
  * node: the HTTP flavour's scenarios (policy steps among them) agree with the engine, the scratch
  * vhost is always deleted, a topology copied from a vhost with a misspelled binding is caught and
- * explained, and a copied vhost brings its policies along.
+ * explained, a copied vhost brings its policies along, and quorum queues and streams are created
+ * with their types and read where "get messages" can read them.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import type { Scenario } from '../../src/engine'
 import { diffObservation } from '../../src/labkit/diff'
+import { kitLimits } from '../../src/labkit/limits'
 import { runPlanLive } from '../../src/labkit/live-run'
-import { MgmtClient } from '../../src/labkit/mgmt-client'
+import { MgmtClient, type Transport } from '../../src/labkit/mgmt-client'
 import { planFromScenario, predict } from '../../src/labkit/plan'
 import { comparable } from './harness/compare'
 import { casesFor } from './harness/kit-cases'
@@ -35,6 +37,53 @@ describe('live mode runner', () => {
       expect(comparable(obs)).toEqual(comparable(predict(c.plan).result))
     })
   }
+
+  it('quorum queues and streams: created with their types; a stream and a single-active-consumer quorum queue read as empty (the stated limit)', async () => {
+    const model: Scenario = {
+      profile: 'rabbitmq-3.10',
+      exchanges: [{ name: 'all', type: 'fanout', durable: false }],
+      queues: [
+        { name: 'c', durable: false },
+        { name: 'q', arguments: { 'x-queue-type': 'quorum' } },
+        { name: 'one', arguments: { 'x-queue-type': 'quorum', 'x-single-active-consumer': true } },
+        { name: 's', arguments: { 'x-queue-type': 'stream' } },
+      ],
+      bindings: ['c', 'q', 'one', 's'].map((q) => ({
+        source: 'all',
+        destination: q,
+        destination_type: 'queue' as const,
+        routing_key: '',
+      })),
+      publishes: [
+        { id: 'm1', exchange: 'all', routing_key: '' },
+        { id: 'm2', exchange: '', routing_key: 's' },
+      ],
+    }
+    const plan = planFromScenario(model, 'queue types')
+    // The queues' types on the broker, read just before the run lists the bindings (its last step
+    // before the scratch vhost is deleted).
+    let types: { name: string; type: string }[] = []
+    const watching: Transport = async (req) => {
+      if (req.method === 'GET' && req.path.startsWith('/bindings/') && types.length === 0)
+        types = await client.json('GET', `${req.path.replace('/bindings/', '/queues/')}?columns=name,type`)
+      return transport(req)
+    }
+    const obs = await runPlanLive(plan, new MgmtClient(watching), { scratch: `lab-live-${RUN}-types`, user })
+    expect(types.sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual([
+      { name: 'c', type: 'classic' },
+      { name: 'one', type: 'quorum' },
+      { name: 'q', type: 'quorum' },
+      { name: 's', type: 'stream' },
+    ])
+    // Exactly the queues the limit names differ, and only by being empty.
+    const limited = kitLimits(plan, 'http', [], 'vhost').filter((l) => l.code === 'queue-type-drain')
+    expect(limited.map((l) => l.step)).toEqual(['queue:one', 'queue:s'])
+    const predicted = predict(plan).result
+    expect(predicted.queues).toMatchObject({ one: ['m1'], s: ['m1', 'm2'] })
+    expect(comparable(obs)).toEqual(
+      comparable({ ...predicted, queues: { ...predicted.queues, one: [], s: [] } }),
+    )
+  })
 
   it('a vhost with a policy the playground lacks: the copied policy acts, the source is only read', async () => {
     const ops = `lab-live-${RUN}-ops`

@@ -8,6 +8,8 @@ import com.rabbitmq.client.AMQP;
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
+import com.rabbitmq.client.DefaultConsumer;
+import com.rabbitmq.client.Envelope;
 import com.rabbitmq.client.GetResponse;
 import com.rabbitmq.client.ReturnListener;
 import com.rabbitmq.client.ShutdownSignalException;
@@ -33,6 +35,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
 // kit:stub
 public class RabbitLab {
   static final String FORMAT = "";
@@ -276,14 +279,33 @@ public class RabbitLab {
     return sessions.computeIfAbsent(v, Session::new);
   }
 
-  static void step(int v, String id, String stage, Step fn) throws Exception {
+  /** Runs one step and records its refusal; true when the broker took it. */
+  static boolean step(int v, String id, String stage, Step fn) throws Exception {
     steps.add(entry("id", id, "at", Instant.now().toString()));
     Object[] out = session(v).run(fn);
-    if (out != null) {
-      int code = (Integer) out[0];
-      String text = code == 0 ? (String) out[1] : scenarioText(v, (String) out[1]);
-      errors.add(entry("id", id, "stage", stage, "code", code, "text", text));
-    }
+    if (out == null) return true;
+    int code = (Integer) out[0];
+    String text = code == 0 ? (String) out[1] : scenarioText(v, (String) out[1]);
+    errors.add(entry("id", id, "stage", stage, "code", code, "text", text));
+    return false;
+  }
+
+  // ---- queue types, as this kit declared them: a stream refuses basic.get (540, a connection error)
+  // and so does a quorum queue with single active consumer (405), so the drain reads those with a
+  // consumer. A queue's type is the one of its last declaration the broker took (a redeclare is
+  // only taken with the same x-queue-type and single-active-consumer setting).
+  static final Map<String, String> consumerRead = new LinkedHashMap<>(); // "v/name" -> "stream" | "quorum"
+
+  /** The key of a queue: vhost index and name, CR and LF dropped as the broker (and QUEUES) does. */
+  static String readKey(int v, String name) {
+    return v + "/" + name.replace("\r", "").replace("\n", "");
+  }
+
+  static void noteQueueType(int v, String name, Map<String, Object> args) {
+    Object type = args == null ? null : args.get("x-queue-type");
+    boolean sac = args != null && Boolean.TRUE.equals(args.get("x-single-active-consumer"));
+    if ("stream".equals(type) || ("quorum".equals(type) && sac)) consumerRead.put(readKey(v, name), (String) type);
+    else consumerRead.remove(readKey(v, name));
   }
 
   // ---- the steps a scenario is made of
@@ -341,10 +363,11 @@ public class RabbitLab {
   }
 
   static void declareQueue(int v, String id, String name, Opts o) throws Exception {
-    step(v, id, "declare", ch -> {
+    boolean ok = step(v, id, "declare", ch -> {
       if (o.passive) ch.queueDeclarePassive(N(v, name));
       else ch.queueDeclare(N(v, name), o.durable, o.exclusive, o.autoDelete, mapQueueArgs(v, o.arguments));
     });
+    if (ok && !o.passive) noteQueueType(v, name, o.arguments);
   }
 
   // ---- policies: through the management API; the broker applies one asynchronously, so the kit
@@ -485,7 +508,7 @@ public class RabbitLab {
   }
 
   static void deleteQueue(int v, String id, String name) throws Exception {
-    step(v, id, "delete", ch -> ch.queueDelete(N(v, name)));
+    if (step(v, id, "delete", ch -> ch.queueDelete(N(v, name)))) consumerRead.remove(readKey(v, name));
   }
 
   /** Every message carries its id as message_id; its body is the scenario's (else the id); the confirm is awaited. */
@@ -523,17 +546,55 @@ public class RabbitLab {
   }
 
   // ---- after the steps: drain every queue, read the bindings, clean up
+  static final long READ_IDLE_MS = 300; // a consumer's read ends when no message came for this long
+  static final long STREAM_START_MS = 600; // and a stream's not sooner: its reader takes a moment to start
+
+  static String idOf(AMQP.BasicProperties props, byte[] body) {
+    return props.getMessageId() != null ? props.getMessageId() : new String(body, StandardCharsets.UTF_8);
+  }
+
+  /** A stream (from its first offset) or a quorum queue with single active consumer: a consumer with a prefetch and manual acks, as both require. */
+  static List<String> readByConsumer(Session s, String queue, boolean stream) throws Exception {
+    List<String> ids = new ArrayList<>();
+    AtomicLong last = new AtomicLong();
+    Object[] out = s.run(ch -> {
+      ch.basicQos(1000);
+      long start = System.currentTimeMillis();
+      last.set(start);
+      String tag = ch.basicConsume(queue, false, stream ? table("x-stream-offset", "first") : null, new DefaultConsumer(ch) {
+        @Override
+        public void handleDelivery(String consumerTag, Envelope env, AMQP.BasicProperties props, byte[] body) throws IOException {
+          synchronized (ids) {
+            ids.add(idOf(props, body));
+          }
+          last.set(System.currentTimeMillis());
+          getChannel().basicAck(env.getDeliveryTag(), false);
+        }
+      });
+      long least = stream ? STREAM_START_MS : READ_IDLE_MS;
+      while (System.currentTimeMillis() - last.get() < READ_IDLE_MS || System.currentTimeMillis() - start < least) Thread.sleep(20);
+      ch.basicCancel(tag);
+    });
+    if (out != null) log("reading " + queue + " with a consumer was refused: " + out[0] + " " + out[1]);
+    synchronized (ids) {
+      return new ArrayList<>(ids);
+    }
+  }
+
+  static List<String> readByGet(Session s, String queue) throws Exception {
+    List<String> ids = new ArrayList<>();
+    for (GetResponse r; (r = s.channel().basicGet(queue, true)) != null; ) ids.add(idOf(r.getProps(), r.getBody()));
+    return ids;
+  }
+
   static void drain() throws Exception {
     for (int v = 0; v < VHOSTS.length; v++) {
       for (String q : QUEUES[v]) {
         int vv = v;
         Session s = session(v);
         if (s.run(ch -> ch.queueDeclarePassive(N(vv, q))) != null) continue; // it does not exist
-        List<String> ids = new ArrayList<>();
-        for (GetResponse r; (r = s.channel().basicGet(N(v, q), true)) != null; ) {
-          String mid = r.getProps().getMessageId();
-          ids.add(mid != null ? mid : new String(r.getBody(), StandardCharsets.UTF_8));
-        }
+        String type = consumerRead.get(readKey(v, q));
+        List<String> ids = type != null ? readByConsumer(s, N(v, q), type.equals("stream")) : readByGet(s, N(v, q));
         queues.put(VHOSTS[v].equals("/") ? q : VHOSTS[v] + "/" + q, ids);
       }
     }

@@ -183,10 +183,26 @@ class Session {
 const sessions = []
 const session = (v) => (sessions[v] = sessions[v] || new Session(v))
 
+/** Runs one step and records its refusal; true when the broker took it. */
 async function step(v, id, stage, fn) {
   obs.steps.push({ id, at: new Date().toISOString() })
   const out = await session(v).run(fn)
   if (!out.ok) obs.errors.push({ id, stage, code: out.code, text: out.code === 0 ? out.text : scenarioText(v, out.text) })
+  return out.ok
+}
+
+// ---- queue types, as this kit declared them: a stream refuses basic.get (540, a connection error)
+// and so does a quorum queue with single active consumer (405), so the drain reads those with a
+// consumer. A queue's type is the one of its last declaration the broker took (a redeclare is
+// only taken with the same x-queue-type and single-active-consumer setting).
+const consumerRead = PLAN.vhosts.map(() => new Map()) // per vhost: queue name -> 'stream' | 'quorum'
+const queueName = (name) => name.replace(/[\r\n]/g, '') // the broker drops CR and LF, as PLAN.queues does
+function noteQueueType(v, name, args) {
+  const a = args || {}
+  const type = a['x-queue-type']
+  if (type === 'stream' || (type === 'quorum' && a['x-single-active-consumer'] === true))
+    consumerRead[v].set(queueName(name), type)
+  else consumerRead[v].delete(queueName(name))
 }
 
 // ---- the steps a scenario is made of
@@ -208,10 +224,12 @@ function mapQueueArgs(v, args) {
     out['x-dead-letter-routing-key'] = N(v, args['x-dead-letter-routing-key'])
   return out
 }
-const declareQueue = (v, id, name, o) =>
-  step(v, id, 'declare', (ch) =>
+async function declareQueue(v, id, name, o) {
+  const ok = await step(v, id, 'declare', (ch) =>
     o.passive ? ch.checkQueue(N(v, name)) : ch.assertQueue(N(v, name), { ...o, arguments: mapQueueArgs(v, o.arguments) }),
   )
+  if (ok && !o.passive) noteQueueType(v, name, o.arguments)
+}
 const bind = (v, id, source, type, dest, key, args) =>
   step(v, id, 'bind', (ch) =>
     type === 'exchange'
@@ -225,7 +243,9 @@ const unbind = (v, id, source, type, dest, key, args) =>
       : ch.unbindQueue(N(v, dest), N(v, source), key, args),
   )
 const deleteExchange = (v, id, name, o) => step(v, id, 'delete', (ch) => ch.deleteExchange(N(v, name), o))
-const deleteQueue = (v, id, name) => step(v, id, 'delete', (ch) => ch.deleteQueue(N(v, name)))
+async function deleteQueue(v, id, name) {
+  if (await step(v, id, 'delete', (ch) => ch.deleteQueue(N(v, name)))) consumerRead[v].delete(queueName(name))
+}
 
 // ---- policies: through the management API; the broker applies one asynchronously, so the kit waits
 // until the API lists it on every queue and exchange the playground says it now governs
@@ -326,19 +346,52 @@ function publish(v, id, exchange, key, o) {
 }
 
 // ---- after the steps: drain every queue, read the bindings, clean up
+const READ_IDLE_MS = 300 // a consumer's read ends when no message came for this long
+const STREAM_START_MS = 600 // and a stream's not sooner: its reader takes a moment to start
+const idOf = (msg) => msg.properties.messageId || msg.content.toString('utf8')
+
+/** A stream (from its first offset) or a quorum queue with single active consumer: a consumer with a prefetch and manual acks, as both require. */
+async function readByConsumer(s, queue, stream) {
+  const ids = []
+  const out = await s.run(async (ch) => {
+    await ch.prefetch(1000)
+    const start = Date.now()
+    let last = start
+    const { consumerTag } = await ch.consume(
+      queue,
+      (msg) => {
+        if (!msg) return // the broker cancelled the consumer
+        ids.push(idOf(msg))
+        last = Date.now()
+        ch.ack(msg)
+      },
+      { noAck: false, arguments: stream ? { 'x-stream-offset': 'first' } : {} },
+    )
+    const least = stream ? STREAM_START_MS : READ_IDLE_MS
+    while (Date.now() - last < READ_IDLE_MS || Date.now() - start < least) await new Promise((r) => setTimeout(r, 20))
+    await ch.cancel(consumerTag)
+  })
+  if (!out.ok) log('reading ' + queue + ' with a consumer was refused: ' + out.code + ' ' + out.text)
+  return ids
+}
+
+async function readByGet(s, queue) {
+  const ids = []
+  for (;;) {
+    const ch = await s.channel()
+    const msg = await ch.get(queue, { noAck: true })
+    if (msg === false) return ids
+    ids.push(idOf(msg))
+  }
+}
+
 async function drain() {
   for (let v = 0; v < PLAN.vhosts.length; v++) {
     for (const q of PLAN.queues[v]) {
       const s = session(v)
       if (!(await s.run((ch) => ch.checkQueue(N(v, q)))).ok) continue // it does not exist
-      const ids = []
-      for (;;) {
-        const ch = await s.channel()
-        const msg = await ch.get(N(v, q), { noAck: true })
-        if (msg === false) break
-        ids.push(msg.properties.messageId || msg.content.toString('utf8'))
-      }
-      obs.queues[queueKey(v, q)] = ids
+      const type = consumerRead[v].get(q)
+      obs.queues[queueKey(v, q)] = type ? await readByConsumer(s, N(v, q), type === 'stream') : await readByGet(s, N(v, q))
     }
   }
 }

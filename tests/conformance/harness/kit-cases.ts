@@ -1,7 +1,7 @@
 /**
  * The scenarios the lab kits and live mode run against the private node: the special ones every
- * flavour runs (policies among them, set through the management API), then hand-written suite
- * scenarios the flavour can send exactly, spread evenly.
+ * flavour runs (policies among them, set through the management API; queues only a consumer can
+ * read), then hand-written suite scenarios the flavour can send exactly, spread evenly.
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -76,7 +76,24 @@ const ALL_SUITE: Case[] = loadScenarios(resolve('tests/conformance/scenarios')).
 }))
 /** The suite's policy scenarios run in every flavour; the rest are spread. */
 const POLICIES = ALL_SUITE.filter((c) => c.name.startsWith('policy-'))
-const SUITE = ALL_SUITE.filter((c) => !POLICIES.includes(c))
+/**
+ * Queues a kit reads with a consumer (basic.get is refused there) holding messages, in every flavour
+ * that can read them (the HTTP kit cannot: its limit leaves them out): streams from the first
+ * offset, with a message expiring at once kept; a stream beside a quorum and a classic queue; types
+ * known from the declarations the broker took (r6 stays quorum after a refused stream redeclare);
+ * a quorum queue with single active consumer.
+ */
+const CONSUMER_READ = [
+  'qtype-stream-keeps-everything.json',
+  'qtype-routing-across-types.json',
+  'qtype-redeclare-queue-type.json',
+  'qtype-quorum-single-active-consumer.json',
+].map((name) => {
+  const found = ALL_SUITE.find((c) => c.name === name)
+  if (!found) throw new Error(`kit-cases: no suite scenario ${name}`)
+  return found
+})
+const SUITE = ALL_SUITE.filter((c) => !POLICIES.includes(c) && !CONSUMER_READ.includes(c))
 
 function clientRefused(plan: LabPlan): string[] {
   return predict(plan)
@@ -88,7 +105,7 @@ function clientRefused(plan: LabPlan): string[] {
 export function casesFor(flavour: KitFlavour): Case[] {
   const fits = (c: Case) =>
     kitLimits(c.plan, flavour, clientRefused(c.plan), c.prefix ? 'prefix' : 'vhost').length === 0
-  const always = [...SPECIAL, ...POLICIES].filter(fits)
+  const always = [...SPECIAL, ...POLICIES, ...CONSUMER_READ].filter(fits)
   const suite = SUITE.filter(fits)
   const wanted = Math.max(0, PER_FLAVOUR - always.length)
   const step = suite.length / Math.max(1, wanted)
