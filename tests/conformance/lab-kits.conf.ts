@@ -6,8 +6,9 @@
  * hostile names, two vhosts, homework 06 and homework 08's timeline; a few run in prefix mode.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { diffObservation } from '../../src/labkit/diff'
 import { KIT_FLAVOURS, parseObservation } from '../../src/labkit/observation'
-import { predict } from '../../src/labkit/plan'
+import { type LabPlan, predict } from '../../src/labkit/plan'
 import { comparable, compareTexts } from './harness/compare'
 import { type Case, casesFor } from './harness/kit-cases'
 import { compileJava, kitDir, type ProcessResult, run, writeKit } from './harness/kit-runner'
@@ -95,3 +96,46 @@ for (const { flavour, cases } of plans) {
     }
   })
 }
+
+/**
+ * Negative control: the comparison must be able to fail. One Node kit runs on the broker; its
+ * observation agrees with the engine's prediction of the plan, and disagrees with a prediction made
+ * from the same plan with one binding key changed — the diff finds the difference and explains it.
+ */
+describe('lab-kit comparison (negative control)', () => {
+  const withTypo = (plan: LabPlan): LabPlan | null => {
+    const at = plan.steps.findIndex((s) => s.op === 'bind' && s.binding.routing_key !== '')
+    const step = plan.steps[at]
+    if (!step || step.op !== 'bind') return null
+    const steps = [...plan.steps]
+    steps[at] = { ...step, binding: { ...step.binding, routing_key: `${step.binding.routing_key}x` } }
+    return { ...plan, steps }
+  }
+  // The first Node case whose prediction the changed key moves (decided by the engine alone).
+  const picked = (plans.find((p) => p.flavour === 'node')?.cases ?? [])
+    .filter((c) => !c.prefix)
+    .map((c) => ({ c, wrong: withTypo(c.plan) }))
+    .find(
+      ({ c, wrong }) =>
+        wrong !== null &&
+        JSON.stringify(comparable(predict(wrong).result)) !==
+          JSON.stringify(comparable(predict(c.plan).result)),
+    )
+
+  it('a prediction with one binding key changed is caught on a real observation', async () => {
+    expect(picked, 'a Node case whose prediction a binding key changes').toBeDefined()
+    const { c, wrong } = picked as { c: Case; wrong: LabPlan }
+    const [cmd, args] = writeKit(dir, 'node', c.plan, 'Lab_negative_control')
+    const out = await run(cmd, args, {
+      cwd: dir,
+      env: { RABBITMQ_URL: amqpUrl, RABBITMQ_MANAGEMENT_URL: mgmtUrl, LAB_MODE: 'vhost' },
+    })
+    expect(out.code, describeFailure(c, out, 'the kit failed')).toBe(0)
+    const obs = parseObservation(out.stdout, c.plan.fingerprint)
+    expect(comparable(obs)).toEqual(comparable(predict(c.plan).result))
+    expect(comparable(obs)).not.toEqual(comparable(predict(wrong).result))
+    const diff = diffObservation(wrong, predict(wrong), obs)
+    expect(diff.differences).toBeGreaterThan(0)
+    expect(diff.first).not.toBeNull()
+  })
+})
