@@ -1,15 +1,15 @@
 /**
  * `npm run kits:embed`: the lab kits' runtimes are real source files, one per language, in
- * src/labkit/runtimes/ (checked by their own tools in tests/unit/labkit-runtimes.test.ts). This
+ * src/lab-core/runtimes/ (checked by their own tools in tests/unit/labkit-runtimes.test.ts). This
  * writes the parts a kit copies — between a `kit:NAME` marker line and the next marker — into
- * src/labkit/runtimes/embedded.ts as string constants for the generators (src/labkit/kit-*.ts).
+ * src/lab-core/runtimes/embedded.ts as string constants for the generators (src/lab-core/kit-*.ts).
  * `kit:stub` parts are only there to make each file a whole program and are never copied.
  * The same test fails when embedded.ts is not what this script would write.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 
-export const RUNTIMES_DIR = 'src/labkit/runtimes'
+export const RUNTIMES_DIR = 'src/lab-core/runtimes'
 export const EMBEDDED = `${RUNTIMES_DIR}/embedded.ts`
 
 /** Each source file, its comment marker and which of its parts become which constant. */

@@ -20,7 +20,7 @@ export const LAYER: Readonly<Record<string, number>> = {
   storage: 0, // the one door to localStorage, under everything: it imports nothing of the app
   sw: 0, // the service worker: one classic script of its own (see IMPORTS_NOTHING)
   content: 0, // the content schema and its located errors: imports nothing of the app
-  labkit: 1, // lab kits, observations, the diff: pure, on the engine
+  'lab-core': 1, // the real-broker bridge's logic: plans, kits, observations, the diff; pure, on the engine
   worker: 2,
   i18n: 2,
   components: 2,
@@ -28,12 +28,12 @@ export const LAYER: Readonly<Record<string, number>> = {
   diagram: 4,
   editor: 4,
   explain: 4,
-  observe: 4,
+  'lab-widgets': 4, // kit downloads, the observation input, the diff view: props in
   playground: 5,
   lessons: 5,
   practice: 5,
   timeline: 5,
-  lab: 5,
+  'lab-view': 5, // the Real broker view
   // levels build on two features: practice's progress store and the playground's diagram drawing
   levels: 5.5,
   app: 6,

@@ -6,10 +6,15 @@
  */
 import { readFileSync } from 'node:fs'
 import { parseScenarioText, parseScript, ScenarioFormatError } from '../src/engine'
-import { diffObservation } from '../src/labkit/diff'
-import { kitSource } from '../src/labkit/kits'
-import { KIT_FLAVOURS, type KitFlavour, ObservationError, parseObservation } from '../src/labkit/observation'
-import { type LabPlan, planFromOperations, planFromScenario, predict } from '../src/labkit/plan'
+import { diffObservation } from '../src/lab-core/diff'
+import { kitSource } from '../src/lab-core/kits'
+import {
+  KIT_FLAVOURS,
+  type KitFlavour,
+  ObservationError,
+  parseObservation,
+} from '../src/lab-core/observation'
+import { type LabPlan, planFromOperations, planFromScenario, predict } from '../src/lab-core/plan'
 
 const USAGE =
   'usage: npm run --silent labkit -- kit node|python|java|http FILE\n' +

@@ -14,5 +14,5 @@ export const VIEWS: Record<ViewId, ComponentType<object>> = {
   practice: lazyPart(() => import('../practice/practice-page')),
   levels: lazyPart(() => import('../levels/levels-page')),
   timeline: lazyPart(() => import('../timeline/timeline-page')),
-  lab: lazyPart(() => import('../lab/lab-page')),
+  lab: lazyPart(() => import('../lab-view/lab-page')),
 }

@@ -160,7 +160,7 @@ export function Toolbar() {
       </span>
       <ProfileSwitch disabled={readOnly} />
       <CompareButton />
-      {/* The lab view (src/lab): this scenario as lab kits, a pasted-back observation, or live mode. */}
+      {/* The lab view (src/lab-view): this scenario as lab kits, a pasted-back observation, or live mode. */}
       <button type="button" onClick={() => navigate('lab')} title={t('labHint')} data-testid="open-lab">
         {t('lab')}
       </button>

@@ -6,9 +6,9 @@
  * hostile names, two vhosts, homework 06 and homework 08's timeline; a few run in prefix mode.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { diffObservation } from '../../src/labkit/diff'
-import { KIT_FLAVOURS, parseObservation } from '../../src/labkit/observation'
-import { type LabPlan, predict } from '../../src/labkit/plan'
+import { diffObservation } from '../../src/lab-core/diff'
+import { KIT_FLAVOURS, parseObservation } from '../../src/lab-core/observation'
+import { type LabPlan, predict } from '../../src/lab-core/plan'
 import { comparable, compareTexts } from './harness/compare'
 import { type Case, casesFor } from './harness/kit-cases'
 import { compileJava, kitDir, type ProcessResult, run, writeKit } from './harness/kit-runner'
@@ -106,7 +106,7 @@ describe('lab-kit comparison (negative control)', () => {
   const withTypo = (plan: LabPlan): LabPlan | null => {
     const at = plan.steps.findIndex((s) => s.op === 'bind' && s.binding.routing_key !== '')
     const step = plan.steps[at]
-    if (!step || step.op !== 'bind') return null
+    if (step?.op !== 'bind') return null
     const steps = [...plan.steps]
     steps[at] = { ...step, binding: { ...step.binding, routing_key: `${step.binding.routing_key}x` } }
     return { ...plan, steps }

@@ -1,5 +1,5 @@
 /**
- * Live mode's runner (src/labkit/live-run.ts, what the browser runs) in Node against the private
+ * Live mode's runner (src/lab-core/live-run.ts, what the browser runs) in Node against the private
  * node: the HTTP flavour's scenarios (policy steps among them) agree with the engine, the scratch
  * vhost is always deleted, a topology copied from a vhost with a misspelled binding is caught and
  * explained, a copied vhost brings its policies along, and quorum queues and streams are created
@@ -7,11 +7,11 @@
  */
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import type { Scenario } from '../../src/engine'
-import { diffObservation } from '../../src/labkit/diff'
-import { kitLimits } from '../../src/labkit/limits'
-import { runPlanLive } from '../../src/labkit/live-run'
-import { MgmtClient, type Transport } from '../../src/labkit/mgmt-client'
-import { planFromScenario, predict } from '../../src/labkit/plan'
+import { diffObservation } from '../../src/lab-core/diff'
+import { kitLimits } from '../../src/lab-core/limits'
+import { runPlanLive } from '../../src/lab-core/live-run'
+import { MgmtClient, type Transport } from '../../src/lab-core/mgmt-client'
+import { planFromScenario, predict } from '../../src/lab-core/plan'
 import { comparable } from './harness/compare'
 import { casesFor } from './harness/kit-cases'
 import { MgmtApi } from './harness/mgmt-api'

@@ -8,7 +8,7 @@
 import axe from 'axe-core'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planOfScript } from '../../src/lab/current-plan'
+import { planOfScript } from '../../src/lab-view/current-plan'
 import { VIEW_IDS } from '../../src/store/url-route'
 import { engineObservation } from '../unit/support/lab-observation'
 import { launchBrowser, openPage, screenshot } from './support/browser'

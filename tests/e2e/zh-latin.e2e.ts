@@ -14,7 +14,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planOfScript } from '../../src/lab/current-plan'
+import { planOfScript } from '../../src/lab-view/current-plan'
 import { engineObservation } from '../unit/support/lab-observation'
 import { launchBrowser, openPage } from './support/browser'
 import { strayOnPage } from './support/zh-text'

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { planFromScenario } from '../../src/labkit/plan'
+import { planFromScenario } from '../../src/lab-core/plan'
 import { engineObservation } from './support/lab-observation'
 
 const dir = mkdtempSync(join(tmpdir(), 'labkit-cli-'))

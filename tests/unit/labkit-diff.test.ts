@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseScenarioText, type Scenario } from '../../src/engine'
-import { diffObservation } from '../../src/labkit/diff'
-import { planFromScenario, predict } from '../../src/labkit/plan'
+import { diffObservation } from '../../src/lab-core/diff'
+import { planFromScenario, predict } from '../../src/lab-core/plan'
 import { engineObservation } from './support/lab-observation'
 
 const hw06 = JSON.parse(readFileSync('public/scenarios/homework-06.json', 'utf8')) as Scenario
@@ -126,7 +126,7 @@ describe('diff', () => {
 describe('one scenario, two sources', () => {
   it('the scenario file and its script give the same fingerprint; step ids are aligned by position', async () => {
     const { scenarioToScript } = await import('../../src/store/scenario-link')
-    const { planOfScript } = await import('../../src/lab/current-plan')
+    const { planOfScript } = await import('../../src/lab-view/current-plan')
     const fromScript = planOfScript(scenarioToScript(hw06)).plan
     expect(fromScript?.fingerprint).toBe(plan.fingerprint)
     expect(fromScript?.steps.map((s) => s.id)).not.toEqual(plan.steps.map((s) => s.id))

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseScenarioText } from '../../src/engine'
-import { httpKit } from '../../src/labkit/kit-http'
-import { javaKit } from '../../src/labkit/kit-java'
-import { nodeKit } from '../../src/labkit/kit-node'
-import { pythonKit } from '../../src/labkit/kit-python'
-import { planFromScenario, planFromSimSteps } from '../../src/labkit/plan'
+import { httpKit } from '../../src/lab-core/kit-http'
+import { javaKit } from '../../src/lab-core/kit-java'
+import { nodeKit } from '../../src/lab-core/kit-node'
+import { pythonKit } from '../../src/lab-core/kit-python'
+import { planFromScenario, planFromSimSteps } from '../../src/lab-core/plan'
 
 const plan = planFromScenario(
   parseScenarioText(readFileSync('tests/conformance/lab-kits/hostile-names.json', 'utf8')),

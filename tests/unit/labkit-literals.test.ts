@@ -2,7 +2,7 @@
 // string in its language, for quotes, backslashes, $, backticks, \u sequences, newlines and Unicode.
 import { spawnSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { asciiJson, javaString, jsString, pyString, shWord } from '../../src/labkit/literals'
+import { asciiJson, javaString, jsString, pyString, shWord } from '../../src/lab-core/literals'
 
 const HOSTILE = [
   '',

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseScenarioText } from '../../src/engine'
-import { runPlanLive, ScratchLeftError } from '../../src/labkit/live-run'
-import { type HttpRequest, MgmtClient } from '../../src/labkit/mgmt-client'
-import { planFromScenario } from '../../src/labkit/plan'
+import { runPlanLive, ScratchLeftError } from '../../src/lab-core/live-run'
+import { type HttpRequest, MgmtClient } from '../../src/lab-core/mgmt-client'
+import { planFromScenario } from '../../src/lab-core/plan'
 
 const plan = planFromScenario(
   parseScenarioText(readFileSync('tests/conformance/lab-kits/two-vhosts.json', 'utf8')),

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseScenarioText } from '../../src/engine'
-import { ObservationError, parseObservation } from '../../src/labkit/observation'
-import { planFromScenario } from '../../src/labkit/plan'
+import { ObservationError, parseObservation } from '../../src/lab-core/observation'
+import { planFromScenario } from '../../src/lab-core/plan'
 import { engineObservation } from './support/lab-observation'
 
 const plan = planFromScenario(

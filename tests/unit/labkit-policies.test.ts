@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseScript, runOperations, type Scenario } from '../../src/engine'
-import { planOfScript } from '../../src/lab/current-plan'
-import { kitLimits } from '../../src/labkit/limits'
-import { planFromScenario, planFromSimSteps, predict } from '../../src/labkit/plan'
-import { policyBody, policyWaits, prefixedPatternParts } from '../../src/labkit/policy-steps'
+import { kitLimits } from '../../src/lab-core/limits'
+import { planFromScenario, planFromSimSteps, predict } from '../../src/lab-core/plan'
+import { policyBody, policyWaits, prefixedPatternParts } from '../../src/lab-core/policy-steps'
+import { planOfScript } from '../../src/lab-view/current-plan'
 
 const late = JSON.parse(readFileSync('tests/conformance/lab-kits/policies-late.json', 'utf8'))
 const latePlan = planFromSimSteps(late.steps, { title: 'late', profile: late.profile })

@@ -2,8 +2,8 @@
 // them with a consumer; the HTTP kit (and live mode) only has the management API's basic.get.
 import { describe, expect, it } from 'vitest'
 import type { Scenario } from '../../src/engine'
-import { kitLimits } from '../../src/labkit/limits'
-import { planFromScenario } from '../../src/labkit/plan'
+import { kitLimits } from '../../src/lab-core/limits'
+import { planFromScenario } from '../../src/lab-core/plan'
 
 const scenario: Scenario = {
   profile: 'rabbitmq-3.10',

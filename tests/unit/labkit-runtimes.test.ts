@@ -1,14 +1,14 @@
 // The lab kits' runtimes are source files checked by their own language's tools (javac, python3's
 // py_compile, node --check, bash -n and shellcheck; scripts/ensure-system-deps.sh installs them),
-// and src/labkit/runtimes/embedded.ts, which the generators copy them from, is current.
+// and src/lab-core/runtimes/embedded.ts, which the generators copy them from, is current.
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { EMBEDDED, embeddedModule, parts, RUNTIMES_DIR } from '../../scripts/embed-kit-runtimes'
-import { kitSource } from '../../src/labkit/kits'
-import { planFromScenario } from '../../src/labkit/plan'
+import { kitSource } from '../../src/lab-core/kits'
+import { planFromScenario } from '../../src/lab-core/plan'
 
 const tmp = mkdtempSync(join(tmpdir(), 'kit-runtimes-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))

@@ -126,16 +126,16 @@ describe('layers and cycles', () => {
     const problems = importProblems({
       files: [],
       edges: [
-        edge('src/labkit/diff.ts', './explain'),
-        edge('src/labkit/explain.ts', './diff'),
-        edge('src/labkit/plan.ts', './observation', 'type'),
-        edge('src/labkit/observation.ts', './plan'),
+        edge('src/lab-core/diff.ts', './explain'),
+        edge('src/lab-core/explain.ts', './diff'),
+        edge('src/lab-core/plan.ts', './observation', 'type'),
+        edge('src/lab-core/observation.ts', './plan'),
       ],
     })
     // (The known cycles are missing from this small graph, so each is reported gone as well.)
     expect(problems.filter((p) => !p.includes('is gone'))).toEqual([
-      'import cycle at run time: src/labkit/diff.ts → src/labkit/explain.ts → (back)',
-      'import cycle through types or import(): src/labkit/observation.ts → src/labkit/plan.ts → (back)',
+      'import cycle at run time: src/lab-core/diff.ts → src/lab-core/explain.ts → (back)',
+      'import cycle through types or import(): src/lab-core/observation.ts → src/lab-core/plan.ts → (back)',
     ])
     expect(problems.filter((p) => p.includes('is gone'))).toHaveLength(KNOWN_CYCLES.length)
   })

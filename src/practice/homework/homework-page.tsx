@@ -11,7 +11,7 @@ import HomeworkCheckView from './homework-check'
 import { homeworkMessages } from './homework-messages'
 import SelfRating from './self-rating'
 
-// Kits, observation and diff for tasks done on a real broker (src/observe; loaded on demand).
+// Kits, observation and diff for tasks done on a real broker (src/lab-widgets; loaded on demand).
 const HomeworkLab = lazy(() => import('./homework-lab'))
 
 /** The sample without its `expect` list: its requirements and their verdicts are the task's check. */

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseScenarioText } from '../../../src/engine'
-import { kitLimits } from '../../../src/labkit/limits'
-import type { KitFlavour } from '../../../src/labkit/observation'
-import { type LabPlan, planFromScenario, planFromSimSteps, predict } from '../../../src/labkit/plan'
+import { kitLimits } from '../../../src/lab-core/limits'
+import type { KitFlavour } from '../../../src/lab-core/observation'
+import { type LabPlan, planFromScenario, planFromSimSteps, predict } from '../../../src/lab-core/plan'
 import { loadScenarios } from './load-scenarios'
 
 const PER_FLAVOUR = Number(process.env.LABKIT_COUNT ?? 24)

@@ -1,4 +1,4 @@
-import type { Transport } from '../../../src/labkit/mgmt-client'
+import type { Transport } from '../../../src/lab-core/mgmt-client'
 
 /** Live mode's transport in Node: fetch with the credentials of a `http://user:pass@host` URL. */
 export function nodeTransport(url: string): { transport: Transport; user: string } {

@@ -2,8 +2,8 @@
  * A stand-in broker for diff tests: the engine runs a (possibly altered) plan and its result is
  * written as an observation, as a kit would print it. Only tests use this; kits observe real brokers.
  */
-import { OBSERVATION_FORMAT, type Observation } from '../../../src/labkit/observation'
-import { type LabPlan, predict } from '../../../src/labkit/plan'
+import { OBSERVATION_FORMAT, type Observation } from '../../../src/lab-core/observation'
+import { type LabPlan, predict } from '../../../src/lab-core/plan'
 
 export function engineObservation(
   ranPlan: LabPlan,

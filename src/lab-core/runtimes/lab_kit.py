@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # The Python (pika) lab kit's runtime: everything a kit does but the scenario itself.
-# src/labkit/kit-python.ts writes a kit as its header, the `kit:imports` part, PLAN, the
+# src/lab-core/kit-python.ts writes a kit as its header, the `kit:imports` part, PLAN, the
 # `kit:runtime` part (both embedded by `npm run kits:embed`), then the scenario's steps and the call
 # of main. The stubs make this file a program that `python3 -m py_compile` accepts
 # (tests/unit/labkit-runtimes.test.ts); they are never part of a kit.

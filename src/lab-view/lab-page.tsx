@@ -5,16 +5,16 @@
  */
 import { useEffect, useState } from 'react'
 import { useT } from '../i18n/messages'
-import type { Observation } from '../labkit/observation'
-import { DiffView } from '../observe/diff-view'
-import { KitDownloads } from '../observe/kit-downloads'
-import { ObservationInput } from '../observe/observation-input'
-import { observeMessages } from '../observe/observe-messages'
+import type { Observation } from '../lab-core/observation'
+import { DiffView } from '../lab-widgets/diff-view'
+import { KitDownloads } from '../lab-widgets/kit-downloads'
+import { ObservationInput } from '../lab-widgets/observation-input'
+import { observeMessages } from '../lab-widgets/observe-messages'
 import { navigate } from '../store/url-route'
 import { useCurrentPlan } from './current-plan'
 import { labMessages } from './lab-messages'
 import { LivePanel } from './live-panel'
-import '../observe/observe.css'
+import '../lab-widgets/observe.css'
 import './lab.css'
 
 export default function LabPage() {

@@ -1,7 +1,7 @@
 /** A live-mode failure in plain words; for CORS, the exact rabbitmq.conf line for this page. */
 import { useT } from '../i18n/messages'
-import { ScratchLeftError } from '../labkit/live-run'
-import { MgmtHttpError } from '../labkit/mgmt-client'
+import { ScratchLeftError } from '../lab-core/live-run'
+import { MgmtHttpError } from '../lab-core/mgmt-client'
 import { BrokerError } from './broker-transport'
 import { labMessages } from './lab-messages'
 

@@ -1,7 +1,7 @@
 /** The playground's script as a lab plan and its prediction (recomputed when the text changes). */
 import { useMemo } from 'react'
 import { parseScript, type RunResult } from '../engine'
-import { type LabPlan, planFromOperations, predict } from '../labkit/plan'
+import { type LabPlan, planFromOperations, predict } from '../lab-core/plan'
 import { usePlayground } from '../store/app-store'
 
 export interface CurrentPlan {

@@ -1,5 +1,5 @@
 /** An observation file's problem in the reader's language, always ending with "nothing was changed". */
-import type { ObservationProblem } from '../labkit/observation'
+import type { ObservationProblem } from '../lab-core/observation'
 import type { observeMessages } from './observe-messages'
 
 type T = (key: keyof (typeof observeMessages)['en'], params?: Record<string, string | number>) => string

@@ -1,5 +1,5 @@
 // The Node.js (amqplib) lab kit's runtime: everything a kit does but the scenario itself.
-// src/labkit/kit-node.ts writes a kit as its header, the import, PLAN, the text between the
+// src/lab-core/kit-node.ts writes a kit as its header, the import, PLAN, the text between the
 // `kit:runtime` and `kit:end` lines below (embedded by `npm run kits:embed`), then the scenario's
 // steps and the call of main. The stubs around it make this file a program that `node --check`
 // parses (tests/unit/labkit-runtimes.test.ts); they are never part of a kit.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The HTTP API (curl and jq) lab kit's runtime: everything a kit does but the scenario itself.
-# src/labkit/kit-http.ts writes a kit as its header, the plan's variables, the text between the
+# src/lab-core/kit-http.ts writes a kit as its header, the plan's variables, the text between the
 # `kit:runtime` and `kit:end` lines below (embedded by `npm run kits:embed`), the refusal function
-# made from src/labkit/http-errors.ts, the scenario's steps and the call of main. The stubs make
+# made from src/lab-core/http-errors.ts, the scenario's steps and the call of main. The stubs make
 # this file a program that `bash -n` and shellcheck check (tests/unit/labkit-runtimes.test.ts);
 # they are never part of a kit. Few jq calls: building JSON at the end, not after every step, keeps
 # a run to about one curl per step.

@@ -4,7 +4,7 @@
  * 401 (who you are), 403 (what you may do), CORS (the broker does not let this page's origin in),
  * network (nothing answers).
  */
-import type { HttpAnswer, Transport } from '../labkit/mgmt-client'
+import type { HttpAnswer, Transport } from '../lab-core/mgmt-client'
 
 export type BrokerFailure =
   | { kind: 'bad-url' }

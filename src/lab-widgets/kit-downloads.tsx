@@ -1,9 +1,9 @@
 /** The four lab kits for a plan: download buttons, how to run each, and where each may differ. */
 import { downloadText } from '../components/download'
 import { useT } from '../i18n/messages'
-import { KIT_FILES, KIT_RUN, kitSource, limitsOf } from '../labkit/kits'
-import { KIT_FLAVOURS } from '../labkit/observation'
-import type { LabPlan } from '../labkit/plan'
+import { KIT_FILES, KIT_RUN, kitSource, limitsOf } from '../lab-core/kits'
+import { KIT_FLAVOURS } from '../lab-core/observation'
+import type { LabPlan } from '../lab-core/plan'
 import { observeMessages } from './observe-messages'
 
 export function KitDownloads({ plan }: { plan: LabPlan }) {

@@ -1,7 +1,7 @@
 /** The first difference between prediction and observation, in words (explain.ts gives the facts). */
 import { useT } from '../i18n/messages'
-import type { Fate } from '../labkit/diff-rows'
-import type { FirstDifference } from '../labkit/explain'
+import type { Fate } from '../lab-core/diff-rows'
+import type { FirstDifference } from '../lab-core/explain'
 import { observeMessages } from './observe-messages'
 
 type T = ReturnType<typeof useT<keyof (typeof observeMessages)['en']>>

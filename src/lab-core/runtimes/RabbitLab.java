@@ -1,5 +1,5 @@
 // The Java (RabbitMQ Java client) lab kit's runtime: everything a kit does but the scenario itself.
-// src/labkit/kit-java.ts writes a kit as its header, the `kit:imports` part, the class with the
+// src/lab-core/kit-java.ts writes a kit as its header, the `kit:imports` part, the class with the
 // plan's constants and scenario(), the `kit:runtime` part (both embedded by `npm run kits:embed`)
 // and the closing brace. The stubs make this file a class that javac compiles
 // (tests/unit/labkit-runtimes.test.ts); they are never part of a kit.

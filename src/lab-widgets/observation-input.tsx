@@ -4,7 +4,7 @@
  */
 import { type DragEvent, useId, useRef, useState } from 'react'
 import { useT } from '../i18n/messages'
-import { type Observation, ObservationError, parseObservation } from '../labkit/observation'
+import { type Observation, ObservationError, parseObservation } from '../lab-core/observation'
 import { observeMessages } from './observe-messages'
 import { problemText } from './problem-text'
 
