@@ -145,7 +145,7 @@ async function governedBy(client: MgmtClient, vhost: string, kinds = ['queue', '
   return out
 }
 
-/** The host's timer (labkit is type-checked without DOM or Node types). */
+/** The host's timer (lab-core is type-checked without DOM or Node types). */
 const pause = () =>
   new Promise<void>((r) =>
     (globalThis as unknown as { setTimeout: (f: () => void, ms: number) => void }).setTimeout(r, 20),

@@ -1,7 +1,7 @@
 /**
  * The lab view: the playground's current scenario taken to a real RabbitMQ — lab kits to run
  * yourself, an observation pasted back, or live mode — and the prediction set beside what the
- * broker did. Routing answers come from the engine (labkit's predict), never from this page.
+ * broker did. Routing answers come from the engine (lab-core's predict), never from this page.
  */
 import { useEffect, useState } from 'react'
 import { useT } from '../i18n/messages'
