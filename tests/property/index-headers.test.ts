@@ -77,15 +77,15 @@ const binding: fc.Arbitrary<Binding> = fc.record(
 )
 const profile = fc.constantFrom<ProfileName>('rabbitmq-4', 'rabbitmq-3.10')
 
-/** Builds an index from `bindings`, removes the `removals` (by position), compares every message. */
-function checkAgainstLinear(
-  prof: ProfileName,
+/**
+ * Removes the `removals` (by position among those left) from `ix`, which holds `bindings`; returns
+ * the bindings left. Identical duplicates are one binding: removing it removes them all.
+ */
+function removeFrom(
+  ix: ReturnType<typeof createHeadersIndex>,
   bindings: Binding[],
   removals: number[],
-  messages: AmqpTable[],
-) {
-  const ix = createHeadersIndex({ profile: prof })
-  for (const b of bindings) ix.add({ xMatch: b.xMatch, args: b.args }, b.dest)
+): Binding[] {
   const live = [...bindings]
   for (const r of removals) {
     if (live.length === 0) break
@@ -95,6 +95,19 @@ function checkAgainstLinear(
       b.dest === gone.dest && b.xMatch === gone.xMatch && sameTable(b.args, gone.args)
     for (let i = live.length - 1; i >= 0; i--) if (same(live[i])) live.splice(i, 1)
   }
+  return live
+}
+
+/** Builds an index from `bindings`, removes the `removals` (by position), compares every message. */
+function checkAgainstLinear(
+  prof: ProfileName,
+  bindings: Binding[],
+  removals: number[],
+  messages: AmqpTable[],
+) {
+  const ix = createHeadersIndex({ profile: prof })
+  for (const b of bindings) ix.add({ xMatch: b.xMatch, args: b.args }, b.dest)
+  const live = removeFrom(ix, bindings, removals)
   for (const h of messages) {
     const got = ix.match(h)
     expect(new Set(got).size, 'a destination twice').toBe(got.length)
@@ -127,6 +140,58 @@ describe('headers index ≡ linear scan with valuesEqual', () => {
     )
   })
 
+  it('with destination ids across bitset words and past the range the accumulator scans whole', () => {
+    // Fillers take destination ids first, so the tested bindings' destinations land just below, on
+    // and past word boundaries (32, 64) and past 16 words (ids ≥ 512, where the accumulator lists the
+    // words it set instead of scanning them). Half the fillers go midway: their ids are reused, their
+    // bits cleared and bitsets shortened. A message with `f` hits up to a third of them in one posting.
+    const fewKeys = fc.constantFrom('a', 'b', 'x-k')
+    const wide = fc.record(
+      {
+        xMatch: fc.constantFrom('all', 'all', 'any', 'all-with-x', 'any-with-x'),
+        args: fc.dictionary(fewKeys, value, { minKeys: 1, maxKeys: 3 }),
+        dest: fc.nat({ max: 79 }).map((n) => `q${n}`),
+      },
+      { requiredKeys: ['args', 'dest'] },
+    )
+    const message = fc
+      .tuple(fc.dictionary(fewKeys, value, { maxKeys: 3 }), fc.option(fc.constantFrom('0', '1', '2')))
+      .map(([h, f]): AmqpTable => (f === null ? h : { ...h, f: { type: 'longstr', value: f } }))
+    assertSeeded(
+      fc.property(
+        profile,
+        fc.constantFrom(0, 30, 31, 32, 63, 500, 511, 512, 1000),
+        fc.array(wide, { minLength: 20, maxLength: 150 }),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        fc.array(message, { minLength: 1, maxLength: 12 }),
+        (prof, fillerCount, bindings, removals, messages) => {
+          const fillers: Binding[] = Array.from({ length: fillerCount }, (_, i) => ({
+            xMatch: 'any',
+            args: { f: { type: 'longstr', value: String(i % 3) } },
+            dest: `filler${i}`,
+          }))
+          const ix = createHeadersIndex({ profile: prof })
+          const add = (b: Binding) => ix.add({ xMatch: b.xMatch, args: b.args }, b.dest)
+          const half = bindings.length >> 1
+          fillers.forEach(add)
+          bindings.slice(0, half).forEach(add)
+          const kept = fillers.filter((_, i) => i % 2 === 0)
+          for (const b of fillers.filter((_, i) => i % 2 === 1))
+            ix.remove({ xMatch: b.xMatch, args: b.args }, b.dest)
+          bindings.slice(half).forEach(add)
+          const live = removeFrom(ix, bindings, removals)
+          for (const h of messages) {
+            const got = ix.match(h)
+            expect(new Set(got).size, 'a destination twice').toBe(got.length)
+            expect([...got].sort()).toEqual(linearMatch([...kept, ...live], h, prof))
+          }
+        },
+      ),
+      20261207,
+      { numRuns: 60 },
+    )
+  })
+
   it('named case: removing an `any` binding with nothing to test keeps an `all` one to the same queue', () => {
     // `all` with no considered argument matches every message, `any` with none matches nothing; the
     // two are different bindings, and removing the `any` one once removed the `all` one's match.
@@ -152,16 +217,7 @@ describe('headers index ≡ linear scan with valuesEqual', () => {
         (prof, bindings, removals, messages) => {
           const ix = createHeadersIndex({ profile: prof })
           for (const b of bindings) ix.add({ xMatch: b.xMatch, args: b.args }, b.dest)
-          const live = [...bindings]
-          for (const r of removals) {
-            if (live.length === 0) break
-            const [gone] = live.splice(r % live.length, 1)
-            ix.remove({ xMatch: gone.xMatch, args: gone.args }, gone.dest)
-            // Identical duplicates are one binding: removing it removes them all.
-            const same = (b: Binding) =>
-              b.dest === gone.dest && b.xMatch === gone.xMatch && sameTable(b.args, gone.args)
-            for (let i = live.length - 1; i >= 0; i--) if (same(live[i])) live.splice(i, 1)
-          }
+          const live = removeFrom(ix, bindings, removals)
           for (const h of messages) expect(ix.match(h).sort()).toEqual(linearMatch(live, h, prof))
         },
       ),

@@ -134,7 +134,7 @@ describe('headers index: bindings and destinations', () => {
     expect(ix.match({ a: int(1, 'short') })).toEqual(['q'])
   })
 
-  it('all-counters restart for every message', () => {
+  it("an earlier message's hits do not count for the next", () => {
     const ix = indexWith([['q', 'all', { a: str('1'), b: str('2') }]])
     for (let i = 0; i < 3; i++) {
       expect(ix.match({ a: str('1') })).toEqual([])
