@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config'
 
+/** Browser tests that time the page (longest main-thread task) or are the browser benchmark. */
+const E2E_ALONE = [
+  'tests/e2e/playground-large.e2e.ts',
+  'tests/e2e/practice-sandbox.e2e.ts',
+  'tests/e2e/perf-measure.e2e.ts',
+]
+
 // Projects: unit/property/content run in Node (a stray `window` in the engine fails there);
 // e2e drives the production build in Debian's Chromium; conformance talks to a real RabbitMQ.
 export default defineConfig({
@@ -20,13 +27,29 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
-          // The browser performance figures are a benchmark (printed, not asserted): out of the pass
-          // count, run by `npm run bench:browser`.
+          exclude: E2E_ALONE,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          // After unit and conformance (scripts/test-all.mjs runs them first), two files at a time:
+          // each drives its own Chromium, which waits on rendering as much as it computes.
+          sequence: { groupOrder: 1 },
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-alone',
+          environment: 'node',
+          include: E2E_ALONE,
+          // The browser benchmark is printed, not asserted: out of the pass count, run by
+          // `npm run bench:browser`.
           exclude: process.env.BENCH_BROWSER === '1' ? [] : ['tests/e2e/perf-measure.e2e.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // After unit and conformance, alone on the machine: the page-responsiveness checks (longest
-          // task) and the performance figures must not share the two cores with a broker and javac.
-          sequence: { groupOrder: 1 },
+          // Last and one file at a time, alone on the machine: page-responsiveness checks (the longest
+          // main-thread task while a large topology or a hostile sandbox runs) and the browser
+          // benchmark must not share the two cores.
+          sequence: { groupOrder: 2 },
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

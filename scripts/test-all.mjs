@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything CI checks, in order — system packages, format/lint, typecheck, production
- * build (with its first-load size), then unit + property + content + e2e (Chromium) + conformance
- * (real RabbitMQ) in one Vitest run. Ends with the plain line `N passed, N failed` that CI reads:
+ * build (with its first-load size), then unit + property + content beside conformance (real
+ * RabbitMQ), then e2e (Chromium). Ends with the plain line `N passed, N failed` that CI reads:
  * each pre-step counts as one check, plus every Vitest test.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const steps = [
   ['system packages', 'bash', ['scripts/ensure-system-deps.sh']],
@@ -42,32 +42,52 @@ for (const [label, cmd, args] of steps) {
   }
 }
 
+/** One Vitest run of `projects`, in the background; resolves with its JSON report (or null). */
+function vitest(projects) {
+  const out = `.vitest/results-${projects.join('-')}.json`
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${out}`)
+  console.log(`\n▶ vitest ${projects.join(' + ')}: npx ${args.join(' ')}`)
+  const t0 = Date.now()
+  return new Promise((resolve) => {
+    rmSync(out, { force: true })
+    spawn('npx', args, { stdio: 'inherit' }).on('close', (code) => {
+      const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null
+      const s = ((Date.now() - t0) / 1000).toFixed(1)
+      console.log(`${code === 0 ? '✔' : '✖'} vitest ${projects.join(' + ')} (${s} s)`)
+      resolve({ projects, report })
+    })
+  })
+}
+
+function count({ projects, report }) {
+  const name = `vitest ${projects.join(' + ')}`
+  if (!report) {
+    failed++
+    failures.push(`${name} produced no report`)
+    return
+  }
+  passed += report.numPassedTests
+  failed += report.numFailedTests
+  if (report.numFailedTests > 0 || report.success === false) failures.push(name)
+  if (report.numTotalTests === 0) {
+    failed++
+    failures.push(`${name} ran no test`)
+  }
+}
+
 if (!failures.includes('system packages')) {
   mkdirSync('.vitest', { recursive: true })
-  const projects = buildOk ? [] : ['--project', 'unit', '--project', 'conformance']
-  if (!buildOk) console.log('The build failed: end-to-end tests cannot run and count as failed.')
-  run('vitest', 'npx', [
-    'vitest',
-    'run',
-    ...projects,
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=.vitest/results.json',
-  ])
-  if (existsSync('.vitest/results.json')) {
-    const report = JSON.parse(readFileSync('.vitest/results.json', 'utf8'))
-    passed += report.numPassedTests
-    failed += report.numFailedTests
-    if (report.numFailedTests > 0 || report.success === false) failures.push('vitest')
-    if (report.numTotalTests === 0) {
-      failed++
-      failures.push('vitest ran no test')
-    }
-  } else {
+  // Unit/property/content (CPU) and the conformance suite (mostly waiting on RabbitMQ) run side by
+  // side; then the browser tests (vitest.config.ts: two files at a time, then the ones that time the
+  // page alone).
+  for (const r of await Promise.all([vitest(['unit']), vitest(['conformance'])])) count(r)
+  if (buildOk) count(await vitest(['e2e', 'e2e-alone']))
+  else {
+    console.log('The build failed: end-to-end tests cannot run and count as failed.')
     failed++
-    failures.push('vitest produced no report')
+    failures.push('e2e (no build)')
   }
-  if (!buildOk) failed++
 }
 
 console.log(
