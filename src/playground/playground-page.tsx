@@ -76,8 +76,10 @@ export default function PlaygroundPage() {
               editor.current = api
             }}
           />
+          <PublishFormPanel />
+          {/* After the publish form: the panels grow when an analysis arrives and must not push it down */}
           <AnalysisPanels />
-          <TopologyForms />
+          <EntityFormsPanel />
         </div>
         <div className="pg-right">
           <RunViews onNodeClick={onNodeClick} />
@@ -88,14 +90,16 @@ export default function PlaygroundPage() {
   )
 }
 
-/** The publish and add-entity forms, which need the run's topology only. */
-function TopologyForms() {
+/** The publish form, which needs the run's topology only. */
+function PublishFormPanel() {
   const topology = usePlayground((s) => s.run?.topology ?? null)
   const readOnly = usePlayground((s) => s.mode === 'view')
-  return (
-    <>
-      <PublishForm topology={topology} readOnly={readOnly} />
-      <EntityForms topology={topology} readOnly={readOnly} />
-    </>
-  )
+  return <PublishForm topology={topology} readOnly={readOnly} />
+}
+
+/** The add-entity forms, which need the run's topology only. */
+function EntityFormsPanel() {
+  const topology = usePlayground((s) => s.run?.topology ?? null)
+  const readOnly = usePlayground((s) => s.mode === 'view')
+  return <EntityForms topology={topology} readOnly={readOnly} />
 }
