@@ -129,6 +129,29 @@ describe('topic index: bindings and destinations', () => {
     expect(ix.match('k')).toEqual([b])
   })
 
+  it('a key ending like a `#` tail but in another word does not match it (the end filter only skips)', () => {
+    const ix = createTopicIndex()
+    ix.add('a.#.wxyz', 'tail')
+    ix.add('#.yz', 'short')
+    ix.add('#.', 'empty')
+    // Same last four characters, a different word: the filter passes, the tail lookup decides.
+    expect(ix.match('a.b.vwxyz')).toEqual([])
+    expect(ix.match('a.b.wxyz')).toEqual(['tail'])
+    expect(ix.match('a.wxyz')).toEqual(['tail'])
+    // A word shorter than four characters is its whole end: `xyz` and `yz` differ.
+    expect(ix.match('q.xyz')).toEqual([])
+    expect(ix.match('q.yz')).toEqual(['short'])
+    expect(sorted(ix.match('q.'))).toEqual(['empty'])
+    expect(ix.match('yz')).toEqual(['short'])
+    // The filter counts tails: removing the last one that ends in `wxyz` leaves the others.
+    ix.add('b.#.wxyz', 'tail2')
+    ix.remove('a.#.wxyz', 'tail')
+    expect(ix.match('b.c.wxyz')).toEqual(['tail2'])
+    ix.remove('b.#.wxyz', 'tail2')
+    expect(ix.match('b.c.wxyz')).toEqual([])
+    expect(ix.match('b.yz')).toEqual(['short'])
+  })
+
   it('stays fast with many # against a long key', () => {
     const ix = createTopicIndex()
     ix.add(Array.from({ length: 15 }, () => '#').join('.'), 'hashes')

@@ -1,4 +1,5 @@
 import { DestTable } from '../routing/routing-index-dests'
+import { LastWordFilter } from './topic-index-last-word'
 import { hasWildcard, LiteralKeys } from './topic-index-literal'
 import * as layout from './topic-index-trie'
 import { literalChild, ROOT, TopicTrie } from './topic-index-trie'
@@ -77,6 +78,8 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
    * stored reversed under a root of their own, so they are matched from the end of the key.
    */
   private readonly tails = new TopicTrie(this.trie.words)
+  /** The tails' last words, so a key whose last word ends no tail skips reading it. */
+  private readonly tailEnds = new LastWordFilter()
   private readonly literals = new LiteralKeys()
   /** Per trie node: bindings below it whose rest after it has a wildcard (`#` nodes only). */
   private wildBelow = new Int32Array(256)
@@ -170,6 +173,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
         this.wildBelow[node] += delta
         continue
       }
+      this.tailEnds.update(rest[rest.length - 1], delta)
       const root = `\u0000${node}`
       const tail = `${root}.${rest.reverse().join('.')}`
       if (delta === 1) this.tails.addData(this.tails.ensure(tail), dest)
@@ -265,6 +269,13 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
     const n = this.tailCount
     const end = n === 0 ? key.length : this.tailStart[n - 1] - 1
     if (end < 0) return false
+    if (n === 0 && !this.tailEnds.mayEnd(key)) {
+      // No tail ends in this word: record it as unknown (every tail walk stops at it).
+      this.tailStart[0] = end
+      this.tailWid[0] = -1
+      this.tailCount = 1
+      return true
+    }
     let start = end
     while (start > 0 && key.charCodeAt(start - 1) !== DOT) start--
     if (n === this.tailStart.length) {
