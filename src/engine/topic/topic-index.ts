@@ -321,7 +321,8 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
       }
     }
     // Words are read in place (packed four characters to an int while looking for the dot, so the
-    // word table compares ints, not text): no substrings, no split array,
+    // word table compares ints, not text; shifted through the three ints, so no branch on the
+    // character's position): no substrings, no split array,
     // and a key whose states die early is not read any further.
     while (pos >= 0 && n > 0) {
       let p0 = 0
@@ -333,10 +334,9 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
         const ch = routingKey.charCodeAt(end)
         if (ch === DOT) break
         hi |= ch
-        const k = end - pos
-        if (k < 4) p0 = (p0 << 8) | ch
-        else if (k < 8) p1 = (p1 << 8) | ch
-        else p2 = (p2 << 8) | ch
+        p2 = (p2 << 8) | (p1 >>> 24)
+        p1 = (p1 << 8) | (p0 >>> 24)
+        p0 = (p0 << 8) | ch
       }
       const wid =
         end - pos <= PACKED_MAX && hi <= 255
