@@ -152,6 +152,62 @@ describe('topic index: bindings and destinations', () => {
     expect(ix.match('b.yz')).toEqual(['short'])
   })
 
+  it('the memo of the first two steps: # nodes entered in them match against each key', () => {
+    const ix = indexOf('a.#.b', '*.a.#.z', 'a.*')
+    // Entered after the first word (a.#), then after the second (*.a.#); each pair is walked once
+    // and then taken from the memo, with this key's own tail.
+    expect(sorted(ix.match('a.x.b'))).toEqual(['a.#.b'])
+    expect(ix.match('a.x.c')).toEqual([])
+    expect(sorted(ix.match('a.x.y.b'))).toEqual(['a.#.b'])
+    expect(sorted(ix.match('a.b'))).toEqual(sorted(['a.#.b', 'a.*']))
+    expect(sorted(ix.match('a.b'))).toEqual(sorted(['a.#.b', 'a.*']))
+    expect(ix.match('q.a.z')).toEqual(['*.a.#.z'])
+    expect(ix.match('q.a.y')).toEqual([])
+    expect(ix.match('q.a.m.z')).toEqual(['*.a.#.z'])
+    expect(ix.match('q.a')).toEqual([])
+  })
+
+  it('the memo is forgotten when the bindings change, and a walk that dies at once is kept too', () => {
+    const ix = indexOf('a.b.*')
+    // No `*` at the root: x.y dies at the first word (memoised as nothing alive).
+    expect(ix.match('x.y.z')).toEqual([])
+    expect(ix.match('x.y.z')).toEqual([])
+    ix.add('*.y.#', 'later')
+    expect(ix.match('x.y.z')).toEqual(['later'])
+    expect(ix.match('a.b.c')).toEqual(sorted(['a.b.*']))
+    ix.add('a.*.c', 'second')
+    expect(sorted(ix.match('a.b.c'))).toEqual(sorted(['a.b.*', 'second']))
+    ix.remove('a.b.*', 'a.b.*')
+    expect(ix.match('a.b.c')).toEqual(['second'])
+    ix.remove('*.y.#', 'later')
+    expect(ix.match('x.y.z')).toEqual([])
+  })
+
+  it('past the memo cap, prefixes are walked as before', () => {
+    const ix = createTopicIndex<string>()
+    ix.add('*.*.end', 'end')
+    ix.add('w1.*.#', 'w1')
+    for (let i = 0; i < 400; i++) ix.add(`w${i}.v${i}.x`, `lit${i}`)
+    for (let i = 0; i < 400; i++) ix.add(`w${i}.*.y`, `star${i}`)
+    for (let i = 0; i < 400; i++) ix.add(`*.v${i}.z`, `z${i}`)
+    // 1,200 distinct word pairs (v0…v399 are trie words): more than a trie of ~2,000 nodes keeps.
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 400; i++) {
+        const j = (i + 1) % 400
+        for (const [second, z] of [
+          [`v${i}`, [`z${i}`]],
+          [`v${j}`, [`z${j}`]],
+          ['unknown', []],
+        ] as const) {
+          const w1 = i === 1 ? ['w1'] : []
+          expect(sorted(ix.match(`w${i}.${second}.y`))).toEqual(sorted([`star${i}`, ...w1]))
+          expect(sorted(ix.match(`w${i}.${second}.end`))).toEqual(sorted(['end', ...w1]))
+          expect(sorted(ix.match(`w${i}.${second}.z`))).toEqual(sorted([...z, ...w1]))
+        }
+      }
+    }
+  })
+
   it('stays fast with many # against a long key', () => {
     const ix = createTopicIndex()
     ix.add(Array.from({ length: 15 }, () => '#').join('.'), 'hashes')
