@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createTopicIndex } from '../../src/engine'
+import { PrefixMemo } from '../../src/engine/topic/topic-index-prefix-memo'
 
 /** Builds an index where each binding's destination is its own pattern (plus a tag when given). */
 function indexOf(...patterns: string[]) {
@@ -214,5 +215,38 @@ describe('topic index: bindings and destinations', () => {
     ix.add('#.a.#.b.#.c.#.d.#.e.#.f.#.g.#.z', 'never')
     const key = Array.from({ length: 31 }, (_, i) => String.fromCharCode(97 + (i % 7))).join('.')
     expect(ix.match(key)).toEqual(['hashes'])
+  })
+})
+
+describe('topic index: the memo of first-two-word transitions', () => {
+  it('finds each stored pair with its own entry, through growth, and nothing it did not store', () => {
+    const memo = new PrefixMemo()
+    memo.invalidate(100_000)
+    const states = new Int32Array(1)
+    const tails = new Int32Array([7, 2])
+    for (let w1 = -1; w1 < 100; w1++) {
+      for (let w2 = -1; w2 < 50; w2++) {
+        states[0] = w1 * 1000 + w2
+        memo.store(w1, w2, states, 1, tails, w1 === 3 ? 1 : 0)
+      }
+    }
+    let found = 0
+    for (let w1 = -1; w1 < 100; w1++) {
+      for (let w2 = -1; w2 < 50; w2++) {
+        const at = memo.find(w1, w2)
+        if (at < 0) continue
+        found++
+        expect([memo.data[at], memo.data[at + 1], memo.data[at + 2]]).toEqual([
+          1,
+          w1 * 1000 + w2,
+          w1 === 3 ? 1 : 0,
+        ])
+      }
+    }
+    // A pair with no free slot near its home is left out (walked instead), never misplaced.
+    expect(found).toBeGreaterThan(4_500)
+    expect(memo.find(100, 0)).toBe(-1)
+    memo.invalidate(100_000)
+    expect(memo.find(3, 4)).toBe(-1)
   })
 })

@@ -19,6 +19,11 @@ const SLOT = 4
 const MIN_ENTRIES = 256
 /** Ints of entry data allowed per entry allowed (states and tails; usually a handful). */
 const DATA_PER_ENTRY = 8
+/**
+ * An entry sits at most this many slots after its home slot, so a lookup never probes more, even
+ * when chosen words make many pairs share a home: such a pair is walked instead of memoised.
+ */
+const MAX_PROBE = 8
 
 function home(w1: number, w2: number, mask: number): number {
   let h = Math.imul(w1 + 0x3c6ef372, 0x9e3779b1) ^ Math.imul(w2 + 0x1b873593, 0x85ebca77)
@@ -58,11 +63,13 @@ export class PrefixMemo {
   find(w1: number, w2: number): number {
     const slots = this.slots
     const k1 = w1 + 2
-    for (let i = home(w1, w2, this.mask); ; i = (i + 1) & this.mask) {
+    let i = home(w1, w2, this.mask)
+    for (let probe = 0; probe < MAX_PROBE; probe++, i = (i + 1) & this.mask) {
       const at = i * SLOT
       if (slots[at + 2] !== this.gen) return -1
       if (slots[at] === k1 && slots[at + 1] === w2) return slots[at + 3]
     }
+    return -1
   }
 
   /**
@@ -73,6 +80,8 @@ export class PrefixMemo {
     const size = 2 + n + 2 * t
     if (!this.open || this.top + size > this.maxEntries * DATA_PER_ENTRY) return
     if ((this.count + 1) * 2 > this.mask + 1) this.grow()
+    const slot = this.freeSlot(home(w1, w2, this.mask))
+    if (slot < 0) return
     if (this.top + size > this.data.length) {
       const bigger = new Int32Array(Math.max(this.data.length * 2, this.top + size))
       bigger.set(this.data.subarray(0, this.top))
@@ -85,28 +94,38 @@ export class PrefixMemo {
     data[at + 1 + n] = t
     for (let i = 0; i < 2 * t; i++) data[at + 2 + n + i] = tails[i]
     this.top += size
-    this.place(w1 + 2, w2, at)
+    this.fill(slot, w1 + 2, w2, at)
     this.count++
   }
 
-  private place(k1: number, w2: number, offset: number): void {
-    const slots = this.slots
-    let i = home(k1 - 2, w2, this.mask)
-    while (slots[i * SLOT + 2] === this.gen) i = (i + 1) & this.mask
-    const at = i * SLOT
-    slots[at] = k1
-    slots[at + 1] = w2
-    slots[at + 2] = this.gen
-    slots[at + 3] = offset
+  /** The first free slot at most MAX_PROBE - 1 slots after `home`, or -1. */
+  private freeSlot(home: number): number {
+    let i = home
+    for (let probe = 0; probe < MAX_PROBE; probe++, i = (i + 1) & this.mask) {
+      if (this.slots[i * SLOT + 2] !== this.gen) return i
+    }
+    return -1
   }
 
+  private fill(slot: number, k1: number, w2: number, offset: number): void {
+    const at = slot * SLOT
+    this.slots[at] = k1
+    this.slots[at + 1] = w2
+    this.slots[at + 2] = this.gen
+    this.slots[at + 3] = offset
+  }
+
+  /** Doubles the slots; an entry that finds no slot near its new home is dropped (walked again). */
   private grow(): void {
     const old = this.slots
     const cap = (this.mask + 1) * 2
     this.slots = new Int32Array(cap * SLOT)
     this.mask = cap - 1
     for (let at = 0; at < old.length; at += SLOT) {
-      if (old[at + 2] === this.gen) this.place(old[at], old[at + 1], old[at + 3])
+      if (old[at + 2] !== this.gen) continue
+      const slot = this.freeSlot(home(old[at] - 2, old[at + 1], this.mask))
+      if (slot >= 0) this.fill(slot, old[at], old[at + 1], old[at + 3])
+      else this.count--
     }
   }
 }
