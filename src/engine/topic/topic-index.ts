@@ -3,7 +3,7 @@ import { LastWordFilter } from './topic-index-last-word'
 import { hasWildcard, LiteralKeys } from './topic-index-literal'
 import { PrefixMemo } from './topic-index-prefix-memo'
 import * as layout from './topic-index-trie'
-import { literalChild, ROOT, TopicTrie } from './topic-index-trie'
+import { literalChild, ROOT, TopicTrie, wordBit } from './topic-index-trie'
 import * as wordRules from './topic-index-words'
 import { HASH_WORD, STAR_WORD, splitTopicWords } from './topic-index-words'
 
@@ -436,6 +436,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
           this.recStep = 1
         }
       } else if (step === 2 && this.recStep === 1) this.recStep = 2
+      const bit = wordBit(wid)
       e = this.nextEpoch()
       let m = 0
       for (let i = 0; i < n; i++) {
@@ -446,10 +447,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
         let c = -1
         if (wid >= 0) {
           if (nodes[at + F_FIRST_WORD] === wid) c = nodes[at + F_FIRST]
-          else {
-            const literals = nodes[at + F_LITERALS]
-            if (literals > 1 || (literals === 1 && nodes[at + F_FIRST] < 0)) c = edges.get(s, wid)
-          }
+          else if ((nodes[at + F_LITERALS] & bit) !== 0) c = edges.get(s, wid)
         }
         while (c >= 0 && nodes[c * S + F_STAMP] !== e) {
           nodes[c * S + F_STAMP] = e
