@@ -65,6 +65,30 @@ function checkEachStep(ops: Op[], keys: string[]): void {
   for (let i = 1; i <= ops.length; i++) check(ops.slice(0, i), keys)
 }
 
+/**
+ * One index routes `keys` after every op, between the changes (so nothing it learned from earlier
+ * keys, such as its memo of first words, outlives a change of the bindings).
+ */
+function checkLive(ops: Op[], keys: string[]): void {
+  const ix = createTopicIndex()
+  const live = new Map<string, Op>()
+  for (const op of ops) {
+    const id = `${op.pattern}\u0000${op.dest}`
+    if (op.add) {
+      ix.add(op.pattern, op.dest)
+      live.set(id, op)
+    } else {
+      ix.remove(op.pattern, op.dest)
+      live.delete(id)
+    }
+    for (const key of keys) {
+      const want = new Set<string>()
+      for (const b of live.values()) if (referenceMatch(b.pattern, key)) want.add(b.dest)
+      expect([...ix.match(key)].sort(), `key ${JSON.stringify(key)}`).toEqual([...want].sort())
+    }
+  }
+}
+
 // Small vocabularies so patterns and keys collide often; '' gives empty words.
 const patternWord = fc.constantFrom('', 'a', 'b', 'c', '*', '#', '#', 'a#', '*b')
 const keyWord = fc.constantFrom('', 'a', 'b', 'c', '*', '#', 'a#')
@@ -175,6 +199,14 @@ describe('topic index ≡ reference matcher', () => {
       fc.property(steps, fc.array(key, { minLength: 1, maxLength: 8 }), (o, k) => checkEachStep(o, k)),
       SEED + 3,
       { numRuns: 250 },
+    )
+  })
+
+  it('on one index routing between every change (bindings added and removed under traffic)', () => {
+    assertSeeded(
+      fc.property(ops, fc.array(key, { minLength: 1, maxLength: 12 }), (o, k) => checkLive(o, k)),
+      SEED + 7,
+      { numRuns: 300 },
     )
   })
 

@@ -26,7 +26,13 @@ export const F_HASH = 3
  * never enter it (a smaller table that is rehashed less while building).
  */
 export const F_FIRST = 4
-/** Number of literal children, the inline one included (0 = nothing to look up). */
+/**
+ * A 32-bit filter of the words of the literal children in the edge table (0 = none there): bit
+ * `wordBit(word)` is set for each. A word whose bit is clear is no child, so about half the
+ * lookups that would fail (counted on the bench's workloads) skip the table probe, a cache miss
+ * at 1e5 bindings. Bits are cleared only when the node's last child in the table goes; a stale
+ * bit costs one probe, never a wrong answer.
+ */
 export const F_LITERALS = 5
 /** Scratch stamp used by matching to visit each (node, position) at most once. */
 export const F_STAMP = 6
@@ -42,12 +48,16 @@ function dataField(list: readonly number[]): number {
   return list.length === 1 ? -(list[0] + 1) : list.length
 }
 
+/** The bit of literal word id `word` in a node's F_LITERALS filter. */
+export function wordBit(word: number): number {
+  return 1 << (Math.imul(word, 0x9e3779b1) >>> 27)
+}
+
 /** The child of `node` along literal word `word` in record array `nodes`, or -1. */
 export function literalChild(nodes: Int32Array, edges: EdgeTable, node: number, word: number): number {
   const at = node * NODE_STRIDE
   if (nodes[at + F_FIRST_WORD] === word) return nodes[at + F_FIRST]
-  const literals = nodes[at + F_LITERALS]
-  if (literals === 0 || (literals === 1 && nodes[at + F_FIRST] >= 0)) return -1
+  if ((nodes[at + F_LITERALS] & wordBit(word)) === 0) return -1
   return edges.get(node, word)
 }
 
@@ -69,6 +79,8 @@ export class TopicTrie {
   data: (number[] | undefined)[] = []
   /** Parent node id per node (-1 for the root and for freed nodes); not read while matching. */
   private parents: number[] = []
+  /** Literal children per node in the edge table (not the inline one); not read while matching. */
+  private tabled: number[] = []
   /** Destination → list index, for nodes with many destinations (a scan would make add O(n)). */
   private positions = new Map<number, Map<number, number>>()
   private freeNodes: number[] = []
@@ -139,12 +151,13 @@ export class TopicTrie {
         const at = node * NODE_STRIDE
         if (edge === STAR_WORD) this.nodes[at + F_STAR] = next
         else if (edge === HASH_WORD) this.nodes[at + F_HASH] = next
-        else {
-          if (this.nodes[at + F_FIRST] < 0) {
-            this.nodes[at + F_FIRST] = next
-            this.nodes[at + F_FIRST_WORD] = edge
-          } else this.edges.set(node, edge, next)
-          this.nodes[at + F_LITERALS]++
+        else if (this.nodes[at + F_FIRST] < 0) {
+          this.nodes[at + F_FIRST] = next
+          this.nodes[at + F_FIRST_WORD] = edge
+        } else {
+          this.edges.set(node, edge, next)
+          this.nodes[at + F_LITERALS] |= wordBit(edge)
+          this.tabled[node]++
         }
       }
       node = next
@@ -158,7 +171,8 @@ export class TopicTrie {
     const nodes = this.nodes
     while (
       node !== ROOT &&
-      nodes[node * NODE_STRIDE + F_LITERALS] === 0 &&
+      nodes[node * NODE_STRIDE + F_FIRST] < 0 &&
+      this.tabled[node] === 0 &&
       nodes[node * NODE_STRIDE + F_STAR] < 0 &&
       nodes[node * NODE_STRIDE + F_HASH] < 0 &&
       nodes[node * NODE_STRIDE + F_DATA] === 0
@@ -172,9 +186,11 @@ export class TopicTrie {
         if (nodes[at + F_FIRST] === node) {
           nodes[at + F_FIRST] = -1
           nodes[at + F_FIRST_WORD] = -1
-        } else this.edges.delete(parent, edge)
+        } else {
+          this.edges.delete(parent, edge)
+          if (--this.tabled[parent] === 0) nodes[at + F_LITERALS] = 0
+        }
         this.words.release(edge)
-        nodes[at + F_LITERALS]--
       }
       this.parents[node] = -1
       this.data[node] = undefined
@@ -257,6 +273,7 @@ export class TopicTrie {
     const at = id * NODE_STRIDE
     const nodes = this.nodes
     this.parents[id] = parent
+    this.tabled[id] = 0
     nodes[at + F_FIRST_WORD] = -1
     nodes[at + F_LABEL] = edge
     nodes[at + F_STAR] = -1

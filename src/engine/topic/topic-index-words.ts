@@ -29,8 +29,10 @@ function hashRange(s: string, start: number, end: number): number {
 }
 
 /**
- * Hash of a packed word: its length and up to 12 one-byte characters, four per int (`p0` holds
- * characters 0–3, high byte first). The matcher packs the words of a key while it looks for dots.
+ * Hash of a packed word: its length and up to 12 one-byte characters, four per int, shifted in one
+ * character at a time (`p0` holds the last four, `p1` the four before, `p2` the first four of a
+ * 12-character word; the length tells them apart). The matcher packs the words of a key while it
+ * looks for dots: a shift, not a branch on the character's position.
  */
 function packedHash(p0: number, p1: number, p2: number, len: number): number {
   let h = Math.imul(p0 ^ 0x9e3779b9, 0x85ebca6b)
@@ -110,9 +112,9 @@ export class WordTable {
     for (let k = 0; k < len; k++) {
       const ch = s.charCodeAt(start + k)
       hi |= ch
-      if (k < 4) p0 = (p0 << 8) | ch
-      else if (k < 8) p1 = (p1 << 8) | ch
-      else p2 = (p2 << 8) | ch
+      p2 = (p2 << 8) | (p1 >>> 24)
+      p1 = (p1 << 8) | (p0 >>> 24)
+      p0 = (p0 << 8) | ch
     }
     return hi > 255 ? this.lookupWide(s, start, end) : this.lookupPacked(p0, p1, p2, len)
   }
@@ -154,8 +156,9 @@ export class WordTable {
         bigger.set(this.rec)
         this.rec = bigger
       }
-      // Grow before the new word is registered, or the rehash would place it a second time.
-      if ((this.size + 1) * 2 > this.mask + 1) this.rehash((this.mask + 1) * 2)
+      // Grow before the new word is registered, or the rehash would place it a second time. At most
+      // a quarter full: a key's word that is not in the table ends its probe sooner (measured).
+      if ((this.size + 1) * 4 > this.mask + 1) this.rehash((this.mask + 1) * 2)
       const word = s.slice(start, end)
       this.words[id] = word
       this.describe(id, word)
@@ -194,9 +197,9 @@ export class WordTable {
     for (let k = 0; k < len && k < PACKED_MAX; k++) {
       const ch = word.charCodeAt(k)
       hi |= ch
-      if (k < 4) p0 = (p0 << 8) | ch
-      else if (k < 8) p1 = (p1 << 8) | ch
-      else p2 = (p2 << 8) | ch
+      p2 = (p2 << 8) | (p1 >>> 24)
+      p1 = (p1 << 8) | (p0 >>> 24)
+      p0 = (p0 << 8) | ch
     }
     const packed = len <= PACKED_MAX && hi <= 255
     rec[at] = packed ? packedHash(p0, p1, p2, len) : hashRange(word, 0, len)

@@ -1,7 +1,9 @@
 import { DestTable } from '../routing/routing-index-dests'
+import { LastWordFilter } from './topic-index-last-word'
 import { hasWildcard, LiteralKeys } from './topic-index-literal'
+import { PrefixMemo } from './topic-index-prefix-memo'
 import * as layout from './topic-index-trie'
-import { literalChild, ROOT, TopicTrie } from './topic-index-trie'
+import { literalChild, ROOT, TopicTrie, wordBit } from './topic-index-trie'
 import * as wordRules from './topic-index-words'
 import { HASH_WORD, STAR_WORD, splitTopicWords } from './topic-index-words'
 
@@ -77,7 +79,20 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
    * stored reversed under a root of their own, so they are matched from the end of the key.
    */
   private readonly tails = new TopicTrie(this.trie.words)
+  /** The tails' last words, so a key whose last word ends no tail skips reading it. */
+  private readonly tailEnds = new LastWordFilter()
   private readonly literals = new LiteralKeys()
+  /** The walk's first two steps by word ids (invalidated whenever the trie changes). */
+  private readonly memo = new PrefixMemo()
+  /** While the walk's first two steps are recorded for the memo: the step (1 or 2), else 0. */
+  private recStep = 0
+  /** The first word of the prefix being recorded. */
+  private recWord = -1
+  /** Tail-matched `#` nodes entered while recording: (node, step) pairs. */
+  private recTails = new Int32Array(32)
+  private recCount = 0
+  /** Offset of the word after the one `readWord` read last, or -1 when that was the last word. */
+  private afterWord = 0
   /** Per trie node: bindings below it whose rest after it has a wildcard (`#` nodes only). */
   private wildBelow = new Int32Array(256)
   /** Per `#` node: its tails' root in `tails`, or -1. */
@@ -111,6 +126,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
     }
     const node = this.trie.ensure(pattern)
     if (this.trie.addData(node, id)) {
+      this.memo.invalidate(this.trie.liveNodes)
       this.count++
       this.wildcards++
       this.growNodeArrays()
@@ -130,6 +146,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
     }
     const node = this.trie.find(pattern)
     if (node < 0 || !this.trie.hasData(node, id)) return
+    this.memo.invalidate(this.trie.liveNodes)
     this.indexTails(pattern, id, -1)
     this.trie.removeData(node, id)
     this.count--
@@ -170,6 +187,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
         this.wildBelow[node] += delta
         continue
       }
+      this.tailEnds.update(rest[rest.length - 1], delta)
       const root = `\u0000${node}`
       const tail = `${root}.${rest.reverse().join('.')}`
       if (delta === 1) this.tails.addData(this.tails.ensure(tail), dest)
@@ -223,6 +241,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
    * last words, all read at or after `pos`. Done once per key: a later entry has fewer words left.
    */
   private matchTails(h: number, pos: number, key: string, round: number, out: D[]): void {
+    if (this.recStep !== 0) this.recordTail(h)
     if (this.tailDone[h] === this.keyRound) return
     this.tailDone[h] = this.keyRound
     const trie = this.trie
@@ -260,11 +279,87 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
     }
   }
 
+  /**
+   * Reads and interns the word of `key` that starts at `pos`, packed four characters to an int
+   * while looking for the dot (so the word table compares ints, not text; shifted through the three
+   * ints, so no branch on the character's position); sets `afterWord`.
+   */
+  private readWord(key: string, pos: number): number {
+    const len = key.length
+    let p0 = 0
+    let p1 = 0
+    let p2 = 0
+    let hi = 0
+    let end = pos
+    for (; end < len; end++) {
+      const ch = key.charCodeAt(end)
+      if (ch === DOT) break
+      hi |= ch
+      p2 = (p2 << 8) | (p1 >>> 24)
+      p1 = (p1 << 8) | (p0 >>> 24)
+      p0 = (p0 << 8) | ch
+    }
+    this.afterWord = end < len ? end + 1 : -1
+    const words = this.trie.words
+    return end - pos <= PACKED_MAX && hi <= 255
+      ? words.lookupPacked(p0, p1, p2, end - pos)
+      : words.lookupWide(key, pos, end)
+  }
+
+  /**
+   * Enters the memo's entry at `hit` in place of the walk's first two steps: its states go to
+   * `this.cur` (returns their number), and its `#` nodes are matched with the offsets after the
+   * first word (`pos1`) or the second (`pos2`).
+   */
+  private fromMemo(hit: number, pos1: number, pos2: number, key: string, round: number, out: D[]): number {
+    const data = this.memo.data
+    const nodes = this.trie.nodes
+    const cur = this.cur
+    const e = this.nextEpoch()
+    const n = data[hit]
+    for (let i = 0; i < n; i++) {
+      const c = data[hit + 1 + i]
+      nodes[c * S + F_STAMP] = e
+      cur[i] = c
+    }
+    const tails = hit + 1 + n
+    for (let i = 0; i < data[tails]; i++) {
+      const h = data[tails + 1 + 2 * i]
+      this.matchTails(h, data[tails + 2 + 2 * i] === 1 ? pos1 : pos2, key, round, out)
+    }
+    return n
+  }
+
+  /** Notes a tail-matched `#` node entered in the step being recorded. */
+  private recordTail(h: number): void {
+    if (this.recCount * 2 + 2 > this.recTails.length) {
+      const bigger = new Int32Array(this.recTails.length * 2)
+      bigger.set(this.recTails)
+      this.recTails = bigger
+    }
+    this.recTails[this.recCount * 2] = h
+    this.recTails[this.recCount * 2 + 1] = this.recStep
+    this.recCount++
+  }
+
+  /** Stores what the recorded steps led to after second word `w2`: `n` states in `states`. */
+  private endRecording(w2: number, states: Int32Array, n: number): void {
+    this.recStep = 0
+    this.memo.store(this.recWord, w2, states, n, this.recTails, this.recCount)
+  }
+
   /** Reads and interns the key's next word from its end; false when the key has no more words. */
   private readTailWord(key: string): boolean {
     const n = this.tailCount
     const end = n === 0 ? key.length : this.tailStart[n - 1] - 1
     if (end < 0) return false
+    if (n === 0 && !this.tailEnds.mayEnd(key)) {
+      // No tail ends in this word: record it as unknown (every tail walk stops at it).
+      this.tailStart[0] = end
+      this.tailWid[0] = -1
+      this.tailCount = 1
+      return true
+    }
     let start = end
     while (start > 0 && key.charCodeAt(start - 1) !== DOT) start--
     if (n === this.tailStart.length) {
@@ -292,7 +387,6 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
     let next = this.next
     const nodes = trie.nodes
     const edges = trie.edges
-    const words = trie.words
     let e = this.nextEpoch()
     let n = 0
     const wildBelow = this.wildBelow
@@ -309,29 +403,40 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
         break
       }
     }
-    // Words are read in place (packed four characters to an int while looking for the dot, so the
-    // word table compares ints, not text): no substrings, no split array,
-    // and a key whose states die early is not read any further.
+    // Words are read in place (`readWord`: no substrings, no split array), and a key whose states
+    // die early is not read any further. The first two steps come from the memo when it has them;
+    // when it has not, they are walked and recorded for it.
+    let step = 0
+    let second = -2
+    let afterSecond = -1
     while (pos >= 0 && n > 0) {
-      let p0 = 0
-      let p1 = 0
-      let p2 = 0
-      let hi = 0
-      let end = pos
-      for (; end < len; end++) {
-        const ch = routingKey.charCodeAt(end)
-        if (ch === DOT) break
-        hi |= ch
-        const k = end - pos
-        if (k < 4) p0 = (p0 << 8) | ch
-        else if (k < 8) p1 = (p1 << 8) | ch
-        else p2 = (p2 << 8) | ch
+      let wid: number
+      if (second !== -2) {
+        wid = second
+        pos = afterSecond
+        second = -2
+      } else {
+        wid = this.readWord(routingKey, pos)
+        pos = this.afterWord
       }
-      const wid =
-        end - pos <= PACKED_MAX && hi <= 255
-          ? words.lookupPacked(p0, p1, p2, end - pos)
-          : words.lookupWide(routingKey, pos, end)
-      pos = end < len ? end + 1 : -1
+      if (++step === 1 && pos >= 0) {
+        second = this.readWord(routingKey, pos)
+        afterSecond = this.afterWord
+        const hit = this.memo.find(wid, second)
+        if (hit >= 0) {
+          n = this.fromMemo(hit, pos, afterSecond, routingKey, round, out)
+          pos = afterSecond
+          second = -2
+          step = 2
+          continue
+        }
+        if (this.memo.open) {
+          this.recWord = wid
+          this.recCount = 0
+          this.recStep = 1
+        }
+      } else if (step === 2 && this.recStep === 1) this.recStep = 2
+      const bit = wordBit(wid)
       e = this.nextEpoch()
       let m = 0
       for (let i = 0; i < n; i++) {
@@ -342,10 +447,7 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
         let c = -1
         if (wid >= 0) {
           if (nodes[at + F_FIRST_WORD] === wid) c = nodes[at + F_FIRST]
-          else {
-            const literals = nodes[at + F_LITERALS]
-            if (literals > 1 || (literals === 1 && nodes[at + F_FIRST] < 0)) c = edges.get(s, wid)
-          }
+          else if ((nodes[at + F_LITERALS] & bit) !== 0) c = edges.get(s, wid)
         }
         while (c >= 0 && nodes[c * S + F_STAMP] !== e) {
           nodes[c * S + F_STAMP] = e
@@ -383,7 +485,10 @@ class TrieTopicIndex<D> implements TopicIndex<D> {
       cur = next
       next = t
       n = m
+      if (this.recStep === 2) this.endRecording(wid, cur, n)
     }
+    // Recording that ended in the first step: nothing is alive after the second word either.
+    if (this.recStep !== 0) this.endRecording(second, cur, 0)
     this.cur = cur
     this.next = next
     if (n === 0) return
