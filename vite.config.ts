@@ -27,6 +27,12 @@ export default defineConfig({
               name: 'shell',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/](i18n|storage)[\\/]|src[\\/]components[\\/]lazy-part|src[\\/]store[\\/](url-route|theme)|preload-helper/,
             },
+            {
+              // The timeline cases (lessons/timeline/*.json), which the lessons and the timeline share:
+              // one file instead of seven.
+              name: 'timeline-cases',
+              test: /lessons[\\/]timeline[\\/]/,
+            },
           ],
         },
       },
