@@ -4,13 +4,15 @@ import type { ContentError, Lesson } from './content-types'
 import { buildLessons, buildLessonsInSteps } from './content-validate'
 
 const ROOT = '../../lessons/'
-const json = import.meta.glob<unknown>('../../lessons/*/*.json', { eager: true, import: 'default' })
-const text = import.meta.glob<string>('../../lessons/*/*.md', {
+// Only the lesson folders (NN-name): lessons/practice, levels and timeline belong to other views, and
+// a wider pattern put all of them into this view's first load.
+const json = import.meta.glob<unknown>('../../lessons/[0-9][0-9]-*/*.json', { eager: true, import: 'default' })
+const text = import.meta.glob<string>('../../lessons/[0-9][0-9]-*/*.md', {
   eager: true,
   query: '?raw',
   import: 'default',
 })
-const scripts = import.meta.glob<string>('../../lessons/*/*.amqp', {
+const scripts = import.meta.glob<string>('../../lessons/[0-9][0-9]-*/*.amqp', {
   eager: true,
   query: '?raw',
   import: 'default',
