@@ -18,14 +18,14 @@ export default defineConfig({
         moduleSideEffects: (id) => (/[\\/]src[\\/]engine[\\/]/.test(id) ? false : undefined),
       },
       output: {
-        // The shell (React, the language, the URL, lazy views) in one file: left to itself the
+        // The shell (React, the language, the URL, lazy views and their loaders) in one file: left to itself the
         // bundler splits the modules the entry shares with the views into six small files, and
         // each is one more request on a phone's slow first load (Lighthouse mobile FCP +0.4 s).
         codeSplitting: {
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/](i18n|storage)[\\/]|src[\\/]components[\\/]lazy-part|src[\\/]store[\\/](url-route|theme)|preload-helper/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/](i18n|storage)[\\/]|src[\\/]components[\\/]lazy-part|src[\\/]store[\\/](url-route|theme)|src[\\/]lessons[\\/]lesson-texts-load|preload-helper/,
             },
             {
               // The timeline cases (lessons/timeline/*.json), which the lessons and the timeline share:

@@ -6,11 +6,17 @@
  */
 import type { ComponentType } from 'react'
 import { lazyPart } from '../components/lazy-part'
+import { useLanguage } from '../i18n/language'
+import { lessonTexts } from '../lessons/lesson-texts-load'
 import type { ViewId } from '../store/url-route'
 
 export const VIEWS: Record<ViewId, ComponentType<object>> = {
   playground: lazyPart(() => import('../playground/playground-page')),
-  lessons: lazyPart(() => import('../lessons/lessons-page')),
+  // the page language's lesson texts are fetched beside the view, not after it
+  lessons: lazyPart(() => {
+    void lessonTexts(useLanguage.getState().lang).catch(() => undefined)
+    return import('../lessons/lessons-page')
+  }),
   practice: lazyPart(() => import('../practice/practice-page')),
   levels: lazyPart(() => import('../levels/levels-page')),
   timeline: lazyPart(() => import('../timeline/timeline-page')),

@@ -137,7 +137,8 @@ export interface LessonStep {
 export interface Lesson {
   id: string
   steps: LessonStep[]
-  text: Record<Lang, LessonText>
+  /** Per language; the page loads one language's texts at a time (`lessonText` reads one). */
+  text: Partial<Record<Lang, LessonText>>
 }
 
 /** A located problem in the content (one type for lessons and practice). */

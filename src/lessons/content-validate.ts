@@ -30,7 +30,7 @@ import {
   validateScenario,
   validateTimelineScript,
 } from '../engine'
-import { LANGS } from '../i18n/language'
+import { LANGS, type Lang } from '../i18n/language'
 import type {
   AnalysisQuestion,
   Claim,
@@ -242,7 +242,13 @@ function readStep(v: RawStep, at: string, dir: string, read: ReadFile, errors: C
   return step
 }
 
-function readLesson(id: string, read: ReadFile, errors: ContentError[], text?: ReadText): Lesson | null {
+function readLesson(
+  id: string,
+  read: ReadFile,
+  errors: ContentError[],
+  text: ReadText | undefined,
+  langs: readonly Lang[],
+): Lesson | null {
   const file = `${id}/lesson.json`
   const raw = read(file)
   if (raw === undefined) {
@@ -262,22 +268,24 @@ function readLesson(id: string, read: ReadFile, errors: ContentError[], text?: R
     errors.push(schemaError(file, e, text))
     return null
   }
-  const texts = {} as Record<(typeof LANGS)[number], LessonText>
-  for (const lang of LANGS) {
+  const texts: Lesson['text'] = {}
+  for (const lang of langs) {
     const mdFile = `${id}/${lang}.md`
     const md = read(mdFile)
     if (typeof md !== 'string') {
       errors.push({ file: mdFile, message: 'missing' })
       return null
     }
+    let parsed: LessonText
     try {
-      texts[lang] = parseLessonMarkdown(md)
+      parsed = parseLessonMarkdown(md)
     } catch (e) {
       if (!(e instanceof MarkdownError)) throw e
       errors.push({ file: mdFile, message: e.message })
       return null
     }
-    const got = texts[lang].steps.map((s) => s.id).join(', ')
+    texts[lang] = parsed
+    const got = parsed.steps.map((s) => s.id).join(', ')
     const want = steps.map((s) => s.id).join(', ')
     if (got !== want) {
       errors.push({ file: mdFile, message: `step headings [${got}] differ from lesson.json steps [${want}]` })
@@ -286,7 +294,7 @@ function readLesson(id: string, read: ReadFile, errors: ContentError[], text?: R
     // a step that asks keeps its outcome for after the answer: below a --- line
     const asks = (s: LessonStep) =>
       s.ask !== undefined || s.timeline?.ask !== undefined || s.analysis !== undefined
-    const silent = steps.find((s, n) => asks(s) && (texts[lang].steps[n]?.after.length ?? 0) === 0)
+    const silent = steps.find((s, n) => asks(s) && (parsed.steps[n]?.after.length ?? 0) === 0)
     if (silent) {
       errors.push({
         file: mdFile,
@@ -298,6 +306,13 @@ function readLesson(id: string, read: ReadFile, errors: ContentError[], text?: R
   return { id, steps, text: texts }
 }
 
+/** A lesson's text in one language; the page only asks for a language it has loaded. */
+export function lessonText(lesson: Lesson, lang: Lang): LessonText {
+  const t = lesson.text[lang]
+  if (!t) throw new Error(`lesson ${lesson.id}: its ${lang} text is not loaded`)
+  return t
+}
+
 /**
  * Validate the manifest and every lesson it lists, in order. Problems are collected, never thrown;
  * with `text` (a JSON file's text by its path) each lesson.json problem also has its line and column.
@@ -306,8 +321,9 @@ export function buildLessons(
   manifest: unknown,
   read: ReadFile,
   text?: ReadText,
+  langs: readonly Lang[] = LANGS,
 ): { lessons: Lesson[]; errors: ContentError[] } {
-  const steps = lessonSteps(manifest, read, text)
+  const steps = lessonSteps(manifest, read, text, langs)
   let next = steps.next()
   while (!next.done) next = steps.next()
   return next.value
@@ -321,9 +337,9 @@ export async function buildLessonsInSteps(
   manifest: unknown,
   read: ReadFile,
   pause: () => Promise<void>,
-  text?: ReadText,
+  langs: readonly Lang[] = LANGS,
 ): Promise<{ lessons: Lesson[]; errors: ContentError[] }> {
-  const steps = lessonSteps(manifest, read, text)
+  const steps = lessonSteps(manifest, read, undefined, langs)
   let next = steps.next()
   while (!next.done) {
     await pause()
@@ -335,7 +351,8 @@ export async function buildLessonsInSteps(
 function* lessonSteps(
   manifest: unknown,
   read: ReadFile,
-  text?: ReadText,
+  text: ReadText | undefined,
+  langs: readonly Lang[],
 ): Generator<void, { lessons: Lesson[]; errors: ContentError[] }, void> {
   const errors: ContentError[] = []
   let listed: string[]
@@ -350,7 +367,7 @@ function* lessonSteps(
   for (const id of listed) {
     if (seen.has(id)) errors.push({ file: 'manifest.json', message: `"${id}" is listed twice` })
     seen.add(id)
-    const lesson = readLesson(id, read, errors, text)
+    const lesson = readLesson(id, read, errors, text, langs)
     if (lesson) lessons.push(lesson)
     yield
   }

@@ -4,6 +4,7 @@ import { Presenter } from '../components/presenter/presenter'
 import type { Lang } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import type { Lesson } from './content-types'
+import { lessonText } from './content-validate'
 import { lessonsMessages } from './lessons-messages'
 import type { PredictState } from './predict-panel'
 import { InlineText, RichText } from './rich-text'
@@ -28,7 +29,7 @@ export function LessonView({
   onNextLesson: (() => void) | null
 }) {
   const t = useT(lessonsMessages)
-  const text = lesson.text[lang]
+  const text = lessonText(lesson, lang)
   const data = lesson.steps[step]
   const stepText = text.steps[step]
   // small scenarios: the engine runs on the main thread (pure function, well under a millisecond)

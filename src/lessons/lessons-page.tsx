@@ -1,21 +1,46 @@
 /** The lessons view: the ordered lesson list and the open lesson, in the UI language. */
 import { useEffect, useState } from 'react'
-import { useLanguage } from '../i18n/language'
+import { type Lang, useLanguage } from '../i18n/language'
 import { useT } from '../i18n/messages'
 import { setPageTitle, useRoute } from '../store/url-route'
-import { loadLessons, prepareLessons } from './content-load'
+import { hasLessonLanguage, loadLessons, prepareLessons } from './content-load'
+import { lessonText } from './content-validate'
 import { readLessonLocation, writeLessonLocation } from './lesson-url'
 import { LessonView } from './lesson-view'
 import { lessonsMessages } from './lessons-messages'
 import { InlineText } from './rich-text'
 import './lessons.css'
 
-// The view's chunk resolves once the lessons are validated, one lesson per task (no long task).
-await prepareLessons()
+// The view's chunk resolves once the page language's texts are loaded and the lessons validated, one
+// lesson per task (no long task).
+await prepareLessons(useLanguage.getState().lang)
 
 export default function LessonsPage() {
-  const t = useT(lessonsMessages)
   const lang = useLanguage((s) => s.lang)
+  const ready = useLessonLanguage(lang)
+  // Until the other language's texts arrive (a switch of language), the page stays as it was.
+  return ready ? <LessonsIn lang={lang} /> : <LessonsIn lang={lang === 'en' ? 'zh-CN' : 'en'} loading />
+}
+
+/** Whether `lang`'s texts are loaded; starts loading them (and re-renders when they are) if not. */
+function useLessonLanguage(lang: Lang): boolean {
+  const [, setVersion] = useState(0)
+  const ready = hasLessonLanguage(lang)
+  useEffect(() => {
+    if (!ready) void prepareLessons(lang).then(() => setVersion((v) => v + 1))
+  }, [lang, ready])
+  useEffect(() => {
+    // The other language, once the page is idle, so a switch of language is instant.
+    const other = lang === 'en' ? 'zh-CN' : 'en'
+    if (hasLessonLanguage(other)) return
+    const id = requestIdleCallback(() => void prepareLessons(other), { timeout: 5000 })
+    return () => cancelIdleCallback(id)
+  }, [lang])
+  return ready
+}
+
+function LessonsIn({ lang, loading = false }: { lang: Lang; loading?: boolean }) {
+  const t = useT(lessonsMessages)
   const { lessons, errors } = loadLessons()
   // The URL is the source of truth for the open lesson and step, so Back / Forward move through steps.
   const params = useRoute((s) => s.params)
@@ -27,7 +52,7 @@ export default function LessonsPage() {
   const lesson = lessons[index]
   const pos = { index, step: Math.min(loc.step, (lesson?.steps.length ?? 1) - 1) }
   const [large, setLarge] = useState(false)
-  const title = lesson ? lesson.text[lang].title.replace(/[`*_]/g, '') : null
+  const title = lesson ? lessonText(lesson, lang).title.replace(/[`*_]/g, '') : null
 
   useEffect(() => {
     // A first visit (or a stale step number) is corrected in place, without a history entry.
@@ -46,7 +71,11 @@ export default function LessonsPage() {
   }
 
   return (
-    <div className={`lessons-page${large ? ' is-large' : ''}`} id="lesson-top">
+    <div
+      className={`lessons-page${large ? ' is-large' : ''}`}
+      id="lesson-top"
+      aria-busy={loading || undefined}
+    >
       {errors.length > 0 && (
         <div role="alert" className="panel content-errors" data-testid="content-errors">
           <p>{t('contentErrors')}</p>
@@ -71,7 +100,7 @@ export default function LessonsPage() {
         >
           {lessons.map((l, n) => (
             <option key={l.id} value={n}>
-              {n + 1}. {l.text[lang].title.replace(/[`*_]/g, '')}
+              {n + 1}. {lessonText(l, lang).title.replace(/[`*_]/g, '')}
             </option>
           ))}
         </select>
@@ -84,7 +113,7 @@ export default function LessonsPage() {
                 onClick={() => go(n)}
                 data-testid={`lesson-item-${l.id}`}
               >
-                <InlineText text={l.text[lang].title} />
+                <InlineText text={lessonText(l, lang).title} />
               </button>
             </li>
           ))}

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest'
 import { contentErrorText } from '../../src/content/errors'
 import { runTimeline, type TimelineRun, topicDpTrace } from '../../src/engine'
 import { analyzeStep } from '../../src/lessons/analysis-step'
-import { loadLessons } from '../../src/lessons/content-load'
+import { hasLessonLanguage, loadLessons, prepareLessons } from '../../src/lessons/content-load'
 import type { Block, LessonStep } from '../../src/lessons/content-types'
-import { buildLessons } from '../../src/lessons/content-validate'
+import { buildLessons, lessonText } from '../../src/lessons/content-validate'
 import { parseInline } from '../../src/lessons/markdown'
 import { runStep } from '../../src/lessons/run-step'
 import { storyOutline } from '../../src/lessons/story-outline'
@@ -126,7 +126,13 @@ describe('lesson manifest', () => {
         expect(used, `${lesson.id}/${f} is an orphan`).toContain(f)
     }
   })
-  it('is what the app bundles (Vite glob loader gives the same lessons)', () => {
+  it('is what the app bundles (Vite glob loader gives the same lessons), one language at a time', async () => {
+    expect(hasLessonLanguage('zh-CN')).toBe(false)
+    await prepareLessons('zh-CN')
+    const zh = loadLessons()
+    expect(zh.errors).toEqual([])
+    expect(zh.lessons.map((l) => Object.keys(l.text))).toEqual(built.lessons.map(() => ['zh-CN']))
+    await prepareLessons('en')
     const app = loadLessons()
     expect(app.errors).toEqual([])
     expect(app.lessons).toEqual(built.lessons)
@@ -268,7 +274,10 @@ describe('figures stated in prose (claims)', () => {
     )
     const n = l.steps.findIndex((s) => s.id === id)
     const step = must(l.steps[n], id)
-    const texts = { en: must(l.text.en.steps[n], 'en'), 'zh-CN': must(l.text['zh-CN'].steps[n], 'zh') }
+    const texts = {
+      en: must(lessonText(l, 'en').steps[n], 'en'),
+      'zh-CN': must(lessonText(l, 'zh-CN').steps[n], 'zh'),
+    }
     return { step, texts, run: runStep(step) }
   }
   it('covers the figures the lessons state', () => {
@@ -493,7 +502,7 @@ describe('step titles', () => {
     for (const lesson of built.lessons)
       for (const lang of ['en', 'zh-CN'] as const)
         for (const [n, s] of lesson.steps.entries()) {
-          const title = lesson.text[lang].steps[n]?.title ?? ''
+          const title = lessonText(lesson, lang).steps[n]?.title ?? ''
           for (const why of titleSpoilers(title, lang, s))
             found.push(`${lesson.id}/${s.id} ${lang} "${title}": ${why}`)
         }
@@ -504,14 +513,14 @@ describe('step titles', () => {
 describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, lesson) => {
   it('has a title and text for every step in both languages', () => {
     for (const lang of ['en', 'zh-CN'] as const) {
-      const t = lesson.text[lang]
+      const t = lessonText(lesson, lang)
       expect(t.title.trim()).not.toBe('')
       expect(t.steps.map((s) => s.id)).toEqual(lesson.steps.map((s) => s.id))
       for (const s of t.steps) expect(s.blocks.length, `${lang}/${s.id}`).toBeGreaterThan(0)
     }
     // no markup left over as visible characters (an unclosed mark or a form the parser does not know)
     for (const lang of ['en', 'zh-CN'] as const) {
-      const t = lesson.text[lang]
+      const t = lessonText(lesson, lang)
       const blocks = [...t.intro, ...t.steps.flatMap((s) => [...s.blocks, ...s.after])]
       const inlines = [
         ...[t.title, ...t.steps.map((s) => s.title)].flatMap((x) => parseInline(x)),
@@ -527,7 +536,7 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
         expect(i.text, `${lang}: stray markup in "${i.text}"`).not.toMatch(/`|\*\*|(^|\s)_\S|\S_(\s|$)/)
     }
     // the Chinese text is really Chinese, not a copy of the English
-    expect(lesson.text['zh-CN'].title).toMatch(/[\u4e00-\u9fff]/)
+    expect(lessonText(lesson, 'zh-CN').title).toMatch(/[\u4e00-\u9fff]/)
   })
 
   for (const step of lesson.steps.filter((s) => s.scenario || s.script)) {
@@ -562,7 +571,7 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
     if (!asksRoute && !asksTimeline) continue
     it(`step ${step.id}: the answer text names what the engine computed, in both languages`, () => {
       for (const lang of ['en', 'zh-CN'] as const) {
-        const st = must(lesson.text[lang].steps[n], `${lang} text`)
+        const st = must(lessonText(lesson, lang).steps[n], `${lang} text`)
         const before = codeWords(st.blocks)
         const after = codeWords(st.after)
         const plain = plainText(st.after)
@@ -618,7 +627,7 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
           : answer.diff.changes.map((c) => c.witness.routing_key)
       if (answer.kind === 'diff') expect(answer.diff.undecided, step.id).toEqual([])
       for (const lang of ['en', 'zh-CN'] as const) {
-        const after = codeWords(must(lesson.text[lang].steps[n], `${lang} text`).after)
+        const after = codeWords(must(lessonText(lesson, lang).steps[n], `${lang} text`).after)
         for (const w of witnesses)
           if (w !== undefined) expect(after, `${lang}/${step.id}: the answer names ${w}`).toContain(w)
       }
@@ -656,8 +665,8 @@ describe.each(built.lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, l
     if (step.claims)
       it(`step ${step.id}: the figures its text states are what the engine computes`, () => {
         const texts = {
-          en: must(lesson.text.en.steps[n], 'en text'),
-          'zh-CN': must(lesson.text['zh-CN'].steps[n], 'zh-CN text'),
+          en: must(lessonText(lesson, 'en').steps[n], 'en text'),
+          'zh-CN': must(lessonText(lesson, 'zh-CN').steps[n], 'zh-CN text'),
         }
         for (const claim of step.claims ?? [])
           expect(

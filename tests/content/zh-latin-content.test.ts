@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Block, Inline } from '../../src/lessons/content-types'
-import { buildLessons } from '../../src/lessons/content-validate'
+import { buildLessons, lessonText } from '../../src/lessons/content-validate'
 import { parseInline } from '../../src/lessons/markdown'
 import { CONTENT } from '../../src/practice/content/load'
 import { contentNames } from '../support/content-names'
@@ -56,7 +56,7 @@ describe('zh-CN content text', () => {
   })
 
   it.each(lessons.map((l) => [l.id, l] as const))('lesson %s', (_id, lesson) => {
-    const t = lesson.text['zh-CN']
+    const t = lessonText(lesson, 'zh-CN')
     const texts: [string, string][] = [
       ['title', prose(parseInline(t.title))],
       ...blockTexts(t.intro).map((x): [string, string] => ['intro', x]),

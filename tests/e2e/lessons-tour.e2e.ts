@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runTimeline } from '../../src/engine'
 import { analyzeStep, rightMarks } from '../../src/lessons/analysis-step'
 import type { LessonStep } from '../../src/lessons/content-types'
-import { buildLessons } from '../../src/lessons/content-validate'
+import { buildLessons, lessonText } from '../../src/lessons/content-validate'
 import { queueKeys } from '../../src/lessons/prediction'
 import { runStep } from '../../src/lessons/run-step'
 import { consumersOf, deliveredTo, finalState, queueCounts } from '../../src/lessons/timeline-question'
@@ -243,7 +243,7 @@ describe.each([
 
   for (const [n, lesson] of lessons.entries()) {
     it(`lesson ${lesson.id}: every step walked, answered, and probed before and after`, async () => {
-      const text = lesson.text[lang]
+      const text = lessonText(lesson, lang)
       const probe = probes(page, lang)
       // the first lesson opens with the view; the previous lesson's "next lesson" led to each other
       // one — if that test failed, this one opens its lesson by its URL
