@@ -333,6 +333,8 @@ describe('performance figures (printed, not asserted)', () => {
     await expect
       .poll(() => storeState<number>(page, 'run.topology.bindings.length'), { timeout: 120_000 })
       .toBe(10_000)
+    // the import's analysis (its Problems panel) belongs to the import, not to the publishes after it
+    await expect.poll(() => storeState<boolean>(page, 'analysisBusy'), { timeout: 120_000 }).toBe(false)
     await page.waitForTimeout(1000)
     const heapAfterImport = await heap()
     await armLongTasks(page)
