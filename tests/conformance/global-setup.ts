@@ -28,6 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (amqpEnv || mgmtEnv) {
     if (!amqpEnv || !mgmtEnv)
       throw new Error('set both RABBITMQ_TEST_AMQP_URL and RABBITMQ_TEST_MGMT_URL, or neither')
+    await mustAnswer(mgmtEnv)
     console.log(`conformance: reusing the broker at ${new URL(amqpEnv).host}`)
     project.provide('rabbitAmqpUrl', amqpEnv)
     project.provide('rabbitMgmtUrl', mgmtEnv)
@@ -55,4 +56,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     process.off('exit', onExit)
     console.log(`conformance: broker stopped in ${Date.now() - t0} ms`)
   }
+}
+
+/** A broker named in the environment must answer, or every test would fail on its own. */
+async function mustAnswer(mgmtUrl: string): Promise<void> {
+  const url = new URL('api/overview', mgmtUrl.endsWith('/') ? mgmtUrl : `${mgmtUrl}/`)
+  const auth = `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+  url.username = ''
+  url.password = ''
+  const fail = (why: string) =>
+    new Error(
+      `RABBITMQ_TEST_MGMT_URL names a broker that does not answer (${why}); start it, or unset ` +
+        'RABBITMQ_TEST_AMQP_URL and RABBITMQ_TEST_MGMT_URL to let the suite start its own node',
+    )
+  const res = await fetch(url, {
+    headers: { authorization: auth },
+    signal: AbortSignal.timeout(5_000),
+  }).catch((e: Error) => {
+    throw fail(e.message)
+  })
+  if (!res.ok) throw fail(`HTTP ${res.status}`)
 }
