@@ -27,13 +27,18 @@ function useLessonLanguage(lang: Lang): boolean {
   const [, setVersion] = useState(0)
   const ready = hasLessonLanguage(lang)
   useEffect(() => {
-    if (!ready) void prepareLessons(lang).then(() => setVersion((v) => v + 1))
+    // (a failed download leaves the page as it was, busy; switching again asks again)
+    if (!ready)
+      prepareLessons(lang).then(
+        () => setVersion((v) => v + 1),
+        () => undefined,
+      )
   }, [lang, ready])
   useEffect(() => {
     // The other language, once the page is idle, so a switch of language is instant.
     const other = lang === 'en' ? 'zh-CN' : 'en'
     if (hasLessonLanguage(other)) return
-    const id = requestIdleCallback(() => void prepareLessons(other), { timeout: 5000 })
+    const id = requestIdleCallback(() => prepareLessons(other).catch(() => undefined), { timeout: 5000 })
     return () => cancelIdleCallback(id)
   }, [lang])
   return ready

@@ -132,7 +132,11 @@ describe('lesson manifest', () => {
     const zh = loadLessons()
     expect(zh.errors).toEqual([])
     expect(zh.lessons.map((l) => Object.keys(l.text))).toEqual(built.lessons.map(() => ['zh-CN']))
-    await prepareLessons('en')
+    // asked twice at once (a switch of language while the idle preload runs): one load, then ready
+    const both = Promise.all([prepareLessons('en'), prepareLessons('en')])
+    expect(hasLessonLanguage('en')).toBe(false)
+    await both
+    expect(hasLessonLanguage('en')).toBe(true)
     const app = loadLessons()
     expect(app.errors).toEqual([])
     expect(app.lessons).toEqual(built.lessons)
